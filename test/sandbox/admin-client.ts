@@ -1,0 +1,114 @@
+// Typed client for the sandbox's /__sandbox/* admin API. Works against an in-process sandbox or one started with
+// `npm run sandbox` in another process: `new SandboxAdmin('http://127.0.0.1:4010')`.
+import type {
+	CatalogSnapshot,
+	EmitEventRequest,
+	FaultSpec,
+	ItemStatus,
+	RequestLogEntry,
+	SandboxStateSnapshot,
+	StoredItem,
+	WebhookDelivery,
+} from './types';
+
+export class SandboxAdminError extends Error {
+	constructor(
+		readonly status: number,
+		readonly body: unknown,
+		path: string,
+	) {
+		super(`Sandbox admin ${path} answered ${status}: ${JSON.stringify(body)}`);
+	}
+}
+
+export class SandboxAdmin {
+	/** @param url the sandbox origin (its baseUrl). */
+	constructor(readonly url: string) {}
+
+	/** Back to the seeded state: data, request log, clock, faults, webhook config, signing secret, deliveries. */
+	async reset(): Promise<void> {
+		await this.call('POST', '/reset');
+	}
+
+	/** Every API request since the last reset/clear, oldest first. */
+	async requests(): Promise<RequestLogEntry[]> {
+		return (await this.call<{ requests: RequestLogEntry[] }>('GET', '/requests')).requests;
+	}
+
+	async clearRequests(): Promise<void> {
+		await this.call('DELETE', '/requests');
+	}
+
+	/** Moves the sandbox clock forward (tokens and cursors expire on it). Returns the new time (ISO). */
+	async advanceClock(seconds: number): Promise<string> {
+		return (await this.call<{ now: string }>('POST', '/clock', { advanceSeconds: seconds })).now;
+	}
+
+	async now(): Promise<string> {
+		return (await this.call<{ now: string }>('GET', '/clock')).now;
+	}
+
+	async catalog(): Promise<CatalogSnapshot> {
+		return this.call<CatalogSnapshot>('GET', '/catalog');
+	}
+
+	async setItemStatus(itemId: number | string, status: ItemStatus): Promise<StoredItem> {
+		return (await this.call<{ item: StoredItem }>('POST', `/items/${itemId}/status`, { status })).item;
+	}
+
+	/**
+	 * Sends an event to the vendor's webhook URL (or `url`) and resolves once it was attempted.
+	 * `item_purchased` fills in vendor_sku, sku (accepted by POST /v1/cancellations), timestamp and pdf_url.
+	 */
+	async emitEvent(event: EmitEventRequest): Promise<WebhookDelivery> {
+		return (await this.call<{ delivery: WebhookDelivery }>('POST', '/events', event)).delivery;
+	}
+
+	async addFault(fault: FaultSpec): Promise<void> {
+		await this.call('POST', '/faults', fault);
+	}
+
+	async clearFaults(): Promise<void> {
+		await this.call('DELETE', '/faults');
+	}
+
+	/** null = deliveries go out unsigned. */
+	async setSigningSecret(secret: string | null): Promise<void> {
+		await this.call('POST', '/signing-secret', { secret });
+	}
+
+	async state(): Promise<SandboxStateSnapshot> {
+		return this.call<SandboxStateSnapshot>('GET', '/state');
+	}
+
+	async webhookDeliveries(): Promise<WebhookDelivery[]> {
+		return (await this.call<{ deliveries: WebhookDelivery[] }>('GET', '/webhook-deliveries')).deliveries;
+	}
+
+	async clearWebhookDeliveries(): Promise<void> {
+		await this.call('DELETE', '/webhook-deliveries');
+	}
+
+	/** Polls until at least `count` deliveries have been attempted (status or error set). */
+	async waitForDeliveries(count: number, timeoutMs = 5000): Promise<WebhookDelivery[]> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const done = (await this.webhookDeliveries()).filter((d) => d.status !== null || d.error !== null);
+			if (done.length >= count) return done;
+			if (Date.now() > deadline) throw new Error(`Expected ${count} webhook deliveries, saw ${done.length}`);
+			await new Promise((r) => setTimeout(r, 25));
+		}
+	}
+
+	private async call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+		const res = await fetch(`${this.url}/__sandbox${path}`, {
+			method,
+			headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await res.text();
+		const parsed: unknown = text ? JSON.parse(text) : null;
+		if (!res.ok) throw new SandboxAdminError(res.status, parsed, path);
+		return parsed as T;
+	}
+}

@@ -1,0 +1,80 @@
+// /__sandbox/* : test control and inspection. No authentication, not logged in the request log.
+import { catalogSnapshot } from './catalog';
+import { emitEvent, parseEmitRequest } from './events';
+import { FaultQueue } from './faults';
+import { fail, jsonObjectBody, ok } from './http';
+import { Router } from './router';
+import type { Sandbox } from './sandbox';
+import { ITEM_STATUSES, type ItemStatus } from './types';
+
+export function buildAdminRouter(sandbox: Sandbox): Router {
+	const r = new Router();
+	const P = '/__sandbox';
+
+	r.add('POST', `${P}/reset`, () => {
+		sandbox.reset();
+		return ok({ ok: true });
+	});
+
+	r.add('GET', `${P}/requests`, () => ok({ requests: sandbox.requestLog }));
+	r.add('DELETE', `${P}/requests`, () => {
+		sandbox.requestLog = [];
+		return ok({ ok: true });
+	});
+
+	r.add('GET', `${P}/clock`, () => ok({ now: sandbox.clock.nowIso() }));
+	r.add('POST', `${P}/clock`, (ctx) => {
+		const { advanceSeconds } = jsonObjectBody(ctx.body);
+		if (typeof advanceSeconds !== 'number' || !Number.isFinite(advanceSeconds)) throw fail(400, 'advanceSeconds must be a number');
+		sandbox.clock.advance(advanceSeconds);
+		return ok({ now: sandbox.clock.nowIso() });
+	});
+
+	r.add('GET', `${P}/catalog`, () => ok(catalogSnapshot()));
+
+	r.add('POST', `${P}/items/:item_id/status`, (ctx) => {
+		const { status } = jsonObjectBody(ctx.body);
+		if (!ITEM_STATUSES.includes(status as ItemStatus)) throw fail(400, `status must be one of ${ITEM_STATUSES.join(', ')}`);
+		const item = sandbox.store.findItem(Number(ctx.params.item_id));
+		if (!item) throw fail(404, `Item ${ctx.params.item_id} not found`);
+		item.validation_status = status as ItemStatus;
+		item.updated_at = sandbox.clock.nowIso();
+		return ok({ item });
+	});
+
+	r.add('POST', `${P}/events`, async (ctx) => {
+		const delivery = await emitEvent(sandbox, parseEmitRequest(jsonObjectBody(ctx.body)));
+		return ok({ delivery });
+	});
+
+	r.add('GET', `${P}/faults`, () => ok({ faults: sandbox.faults.list() }));
+	r.add('POST', `${P}/faults`, (ctx) => {
+		const fault = FaultQueue.parse(jsonObjectBody(ctx.body));
+		// Revoking is a one-off action, not something that waits for matching requests.
+		if (fault.kind === 'revokeTokens') sandbox.tokens.revokeAll();
+		else sandbox.faults.add(fault);
+		return ok({ faults: sandbox.faults.list() });
+	});
+	r.add('DELETE', `${P}/faults`, () => {
+		sandbox.faults.clear();
+		return ok({ faults: [] });
+	});
+
+	r.add('POST', `${P}/signing-secret`, (ctx) => {
+		const { secret } = jsonObjectBody(ctx.body);
+		if (secret !== null && (typeof secret !== 'string' || secret === '')) throw fail(400, 'secret must be a non-empty string or null');
+		sandbox.store.signingSecret = secret;
+		// The secret itself is never echoed back.
+		return ok({ signing: secret !== null });
+	});
+
+	r.add('GET', `${P}/state`, () => ok(sandbox.store.snapshot(sandbox.clock.nowIso())));
+
+	r.add('GET', `${P}/webhook-deliveries`, () => ok({ deliveries: sandbox.webhooks.deliveries }));
+	r.add('DELETE', `${P}/webhook-deliveries`, () => {
+		sandbox.webhooks.deliveries = [];
+		return ok({ ok: true });
+	});
+
+	return r;
+}

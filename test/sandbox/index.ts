@@ -1,0 +1,63 @@
+// Starts a sandbox in this process. Tests: `const sb = await startSandbox({ port: 0 })`, then `sb.admin.reset()`
+// between tests and `sb.close()` at the end.
+import type { AddressInfo } from 'node:net';
+
+import { SandboxAdmin } from './admin-client';
+import { VENDOR_CLIENT } from './auth';
+import { Sandbox } from './sandbox';
+import { createSandboxServer } from './server';
+
+export { SandboxAdmin } from './admin-client';
+export { NON_VENDOR_CLIENT, VENDOR_CLIENT } from './auth';
+export type * from './types';
+
+export interface SandboxOptions {
+	/** 0 = any free port. Default 0. */
+	port?: number;
+	/** Default 127.0.0.1. */
+	host?: string;
+	/** Seed demo data (default true). Consignments exist either way: the API cannot create them. */
+	seed?: boolean;
+}
+
+export interface RunningSandbox {
+	/** Origin, e.g. http://127.0.0.1:43121 */
+	url: string;
+	/** === url; API paths are /v1/... */
+	baseUrl: string;
+	/** url + '/auth'; the token endpoint is `${authUrl}/api/v1/bearer-token` */
+	authUrl: string;
+	clientId: string;
+	clientSecret: string;
+	admin: SandboxAdmin;
+	close(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+	const host = options.host ?? '127.0.0.1';
+	const sandbox = new Sandbox(options.seed ?? true);
+	const server = createSandboxServer(sandbox);
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(options.port ?? 0, host, () => {
+			server.off('error', reject);
+			resolve();
+		});
+	});
+	const { port } = server.address() as AddressInfo;
+	const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+	return {
+		url,
+		baseUrl: url,
+		authUrl: `${url}/auth`,
+		clientId: VENDOR_CLIENT.clientId,
+		clientSecret: VENDOR_CLIENT.clientSecret,
+		admin: new SandboxAdmin(url),
+		close: async () => {
+			// Keep-alive sockets (fetch keeps them open) would otherwise hold close() until they time out.
+			server.closeAllConnections();
+			await new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
+			await sandbox.webhooks.idle();
+		},
+	};
+}

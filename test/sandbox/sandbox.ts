@@ -1,0 +1,47 @@
+// Everything one running sandbox knows: clock, data store, tokens, faults, request log, webhook deliveries and
+// the cursor key. Routes receive it; `reset()` brings it back to the seeded state.
+import { randomBytes } from 'node:crypto';
+
+import { TokenStore } from './auth';
+import { SandboxClock } from './clock';
+import { FaultQueue } from './faults';
+import { seedConsignments, seedDemoData } from './seed';
+import { SandboxStore } from './store';
+import type { RequestLogEntry } from './types';
+import { WebhookDispatcher } from './webhooks';
+
+export class Sandbox {
+	readonly clock = new SandboxClock();
+	readonly tokens = new TokenStore();
+	readonly faults = new FaultQueue();
+	readonly webhooks: WebhookDispatcher;
+	/** Signs cursors so clients cannot build their own. */
+	readonly cursorKey = randomBytes(16);
+	requestLog: RequestLogEntry[] = [];
+	store: SandboxStore;
+
+	constructor(readonly seed: boolean) {
+		this.store = this.freshStore();
+		this.webhooks = new WebhookDispatcher(this.clock, () => this.store);
+	}
+
+	/**
+	 * Back to the seeded state: data, request log, clock, faults, webhook config, signing secret and recorded
+	 * deliveries. Issued tokens stay valid (a real reset would not log clients out; revoke them with a fault).
+	 */
+	reset(): void {
+		this.clock.reset();
+		this.faults.clear();
+		this.requestLog = [];
+		this.webhooks.reset();
+		this.store = this.freshStore();
+	}
+
+	private freshStore(): SandboxStore {
+		const store = new SandboxStore();
+		const now = this.clock.nowMs();
+		seedConsignments(store, now);
+		if (this.seed) seedDemoData(store, now);
+		return store;
+	}
+}

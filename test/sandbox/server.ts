@@ -1,0 +1,123 @@
+// The HTTP server: /__sandbox/* goes to the admin router; everything else is an API request, which is logged,
+// may be shaped by an injected fault, is authenticated when its route needs it, then handled.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
+import { buildAdminRouter } from './admin';
+import type { AuthContext } from './auth';
+import { HttpError, parseBody, queryObject, readRawBody, sendJson, type ApiResponse, type ParsedBody } from './http';
+import { buildApiRouter } from './routes';
+import type { RouteContext, Router } from './router';
+import type { Sandbox } from './sandbox';
+
+export const ADMIN_PREFIX = '/__sandbox';
+
+export function createSandboxServer(sandbox: Sandbox): Server {
+	const api = buildApiRouter(sandbox);
+	const admin = buildAdminRouter(sandbox);
+	return createServer((req, res) => {
+		const url = new URL(req.url ?? '/', 'http://sandbox.local');
+		const handle = url.pathname.startsWith(ADMIN_PREFIX)
+			? handleAdmin(admin, req, res, url)
+			: handleApi(sandbox, api, req, res, url);
+		handle.catch((error: unknown) => {
+			if (!res.headersSent) sendJson(res, { status: 500, body: { error: `Sandbox bug: ${(error as Error).message}` } });
+		});
+	});
+}
+
+async function handleAdmin(router: Router, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+	const body = parseBody(await readRawBody(req), req.headers['content-type']);
+	sendJson(res, await dispatch(router, req, url, body, () => undefined));
+}
+
+async function handleApi(
+	sandbox: Sandbox,
+	router: Router<AuthContext>,
+	req: IncomingMessage,
+	res: ServerResponse,
+	url: URL,
+): Promise<void> {
+	const method = req.method ?? 'GET';
+	const raw = await readRawBody(req);
+	const body = parseBody(raw, req.headers['content-type']);
+	const entry = {
+		method,
+		path: url.pathname,
+		query: queryObject(url),
+		body: logBody(body),
+		authorized: req.headers.authorization !== undefined,
+		status: 0,
+		at: sandbox.clock.nowIso(),
+	};
+	const log = sandbox.requestLog;
+	const record = (status: number, fault?: string) =>
+		log.push(fault ? { ...entry, status, fault: fault as never } : { ...entry, status });
+
+	const decision = sandbox.faults.take(method, url.pathname);
+	if (decision.latencyMs > 0) await new Promise((r) => setTimeout(r, decision.latencyMs));
+	const faultLabel = decision.terminal?.kind ?? decision.kinds[0];
+	if (decision.terminal?.kind === 'drop') {
+		record(0, 'drop');
+		req.socket.destroy();
+		return;
+	}
+	let response: ApiResponse;
+	if (decision.terminal?.kind === 'rateLimit') {
+		response = {
+			status: 429,
+			body: { message: 'Too many requests' },
+			headers: { 'Retry-After': String(decision.terminal.retryAfterSeconds ?? 1) },
+		};
+	} else if (decision.terminal?.kind === 'status') {
+		const status = decision.terminal.status ?? 500;
+		response = { status, body: status === 401 ? { message: 'Injected fault' } : { error: 'Injected fault' } };
+	} else {
+		// Routes without auth (the token endpoint) never read ctx.auth.
+		response = await dispatch(router, req, url, body, (requiresAuth) =>
+			requiresAuth
+				? sandbox.tokens.verify(req.headers.authorization, sandbox.clock.nowMs())
+				: (undefined as unknown as AuthContext),
+		);
+	}
+	record(response.status, faultLabel);
+	sendJson(res, response);
+}
+
+async function dispatch<Auth>(
+	router: Router<Auth>,
+	req: IncomingMessage,
+	url: URL,
+	body: ParsedBody,
+	authenticate: (requiresAuth: boolean) => Auth,
+): Promise<ApiResponse> {
+	const method = req.method ?? 'GET';
+	try {
+		const match = router.match(method, url.pathname);
+		const ctx: RouteContext<Auth> = {
+			method,
+			path: url.pathname,
+			params: match.params,
+			query: queryObject(url),
+			body,
+			headers: req.headers,
+			auth: authenticate(match.requiresAuth),
+		};
+		return await match.handler(ctx);
+	} catch (error) {
+		if (error instanceof HttpError) return { status: error.status, body: error.body };
+		// A bug in the sandbox itself: answer it visibly instead of crashing the server.
+		console.error(error);
+		return { status: 500, body: { error: `Sandbox bug: ${(error as Error).message}` } };
+	}
+}
+
+/** The request log keeps bodies for assertions, but never the client secret. */
+function logBody(body: ParsedBody): unknown {
+	if (body.kind === 'empty') return null;
+	if (body.kind === 'invalid') return body.raw;
+	const value = body.value;
+	if (typeof value === 'object' && value !== null && 'client_secret' in value) {
+		return { ...value, client_secret: '[redacted]' };
+	}
+	return value;
+}

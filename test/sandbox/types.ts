@@ -1,0 +1,161 @@
+// Shapes shared by the sandbox server and its admin client. Kept free of runtime code so the admin client
+// can be used on its own (e2e tests talk to a sandbox running in another process).
+
+/** The five contract statuses plus `draft`, which the service's public docs also show. */
+export const ITEM_STATUSES = ['reconciliation', 'pending', 'approved', 'rejected', 'deleted', 'draft'] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
+
+export type Gender = 'Men' | 'Women';
+
+/** An item as the sandbox stores it (GET /__sandbox/state). API responses are projections of this. */
+export interface StoredItem {
+	/** Platform variant id: never used in requests, deliberately from a different number range than item_id. */
+	id: number;
+	item_id: number;
+	/** Always the string form; some API responses send numeric-looking ids as numbers. */
+	consignment_id: string;
+	vendor_sku: string;
+	upc: string | null;
+	/** Linked address; the model holds it as an integer. */
+	address_id: number | null;
+	description: string;
+	designer: string;
+	condition: string;
+	taxon: string;
+	with_tags: boolean;
+	image: { front: string; back: string };
+	quantity: number;
+	msrp: number;
+	/** Cents. */
+	price: number;
+	gender: Gender[];
+	taxon_specific_attributes: Record<string, unknown>;
+	designer_specific_attributes: Record<string, unknown>;
+	validation_status: ItemStatus;
+	created_at: string;
+	updated_at: string;
+}
+
+export interface StoredAddress {
+	address_id: number;
+	active: boolean;
+	first_name: string;
+	last_name: string;
+	address1: string;
+	address2: string;
+	city: string;
+	state_abbr: string;
+	zipcode: string;
+	country_iso: string;
+	phone: string;
+	email: string | null;
+	created_at: string;
+	updated_at: string;
+}
+
+export interface StoredConsignment {
+	/** String form of the id; `numericId` decides whether responses send it as a JSON number. */
+	id: string;
+	numericId: boolean;
+	status: string;
+	created_at: string;
+	updated_at: string;
+	/** Creation order, the stable sort key of the consignments listing. */
+	seq: number;
+}
+
+export interface StoredVendor {
+	type: string;
+	webhook_url: string | null;
+	preferences: { email_enabled: boolean; webhook_enabled: boolean };
+}
+
+/** A purchase of one of the vendor's items; its platform `sku` is what POST /v1/cancellations takes. */
+export interface StoredOrder {
+	sku: string;
+	item_id: number;
+	vendor_sku: string;
+	status: 'purchased' | 'cancelled';
+	purchased_at: string;
+	cancelled_at: string | null;
+	pdf_url: string;
+}
+
+export interface SandboxStateSnapshot {
+	now: string;
+	vendor: StoredVendor;
+	items: StoredItem[];
+	addresses: StoredAddress[];
+	consignments: StoredConsignment[];
+	orders: StoredOrder[];
+}
+
+export interface RequestLogEntry {
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	/** Parsed JSON body, the raw text when it was not JSON, or null when empty. `client_secret` is redacted. */
+	body: unknown;
+	/** Whether an Authorization header was present (not whether it was valid). */
+	authorized: boolean;
+	/** Final HTTP status; 0 when a `drop` fault closed the connection without an answer. */
+	status: number;
+	/** Sandbox clock time the request arrived. */
+	at: string;
+	/** Set when an injected fault shaped this request. */
+	fault?: FaultKind;
+}
+
+export type FaultKind = 'latency' | 'status' | 'rateLimit' | 'drop' | 'revokeTokens';
+
+export interface FaultSpec {
+	kind: FaultKind;
+	/** How many matching requests it affects (default 1). */
+	count?: number;
+	/** Only requests with this HTTP method (case-insensitive). */
+	method?: string;
+	/** Only requests whose path starts with this. */
+	pathPrefix?: string;
+	/** latency: delay in ms before the request is handled normally. */
+	ms?: number;
+	/** status: the status code to answer with (default 500). */
+	status?: number;
+	/** rateLimit: value of the Retry-After header in seconds (default 1). */
+	retryAfterSeconds?: number;
+}
+
+export type WebhookEnvelope = 'body' | 'notification_event' | 'bare';
+
+export interface WebhookDelivery {
+	/** Sequence number, in the order deliveries were attempted. */
+	id: number;
+	url: string;
+	operation: string;
+	envelope: WebhookEnvelope;
+	/** Parsed body as sent. */
+	body: unknown;
+	/** The exact bytes sent (what X-TRR-Signature signs). */
+	rawBody: string;
+	/** Request headers sent, lower-case names. */
+	headers: Record<string, string>;
+	/** Response status, or null while pending or when the connection failed. */
+	status: number | null;
+	/** Network error, if the delivery failed before a response. */
+	error: string | null;
+	/** Sandbox clock time of the attempt. */
+	at: string;
+}
+
+export interface EmitEventRequest {
+	operation: string;
+	data?: Record<string, unknown>;
+	envelope?: WebhookEnvelope;
+	/** Deliver here instead of the vendor's webhook_url (and even when webhooks are disabled). */
+	url?: string;
+}
+
+export interface CatalogSnapshot {
+	designers: string[];
+	conditions: string[];
+	taxonPermalinks: string[];
+}

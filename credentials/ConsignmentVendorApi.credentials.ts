@@ -1,0 +1,158 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IDataObject,
+	IHttpRequestHelper,
+	Icon,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { sharedAccessToken } from './sharedAccessToken';
+import { exchangeClientCredentials, TokenExchangeError, type ClientCredentials } from './tokenExchange';
+
+export class ConsignmentVendorApi implements ICredentialType {
+	name = 'consignmentVendorApi';
+
+	displayName = 'Consignment Vendor API';
+
+	icon: Icon = { light: 'file:consignmentVendor.svg', dark: 'file:consignmentVendor.dark.svg' };
+
+	documentationUrl = 'https://github.com/consignment-vendor/n8n-nodes-consignment-vendor#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. https://api.example.com',
+			description:
+				'Address of the vendor API as given in the service\'s vendor API documentation, without the trailing /v1',
+			hint: 'Enter it without /v1: the node adds /v1/... to every request',
+		},
+		{
+			displayName: 'Auth URL',
+			name: 'authUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. https://auth.example.com',
+			description:
+				'Host of the service\'s token endpoint. The node requests tokens from {Auth URL}/api/v1/bearer-token.',
+			hint: 'Only the host: the node appends /api/v1/bearer-token itself',
+		},
+		{
+			displayName: 'Client ID',
+			name: 'clientId',
+			type: 'string',
+			default: '',
+			required: true,
+			description:
+				'Generated (or regenerated) in the service\'s vendor portal by a user with permission to manage API access',
+		},
+		{
+			displayName: 'Client Secret',
+			name: 'clientSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description:
+				'Shown next to the Client ID in the vendor portal when it is generated. Regenerating it there invalidates the old one.',
+		},
+		{
+			displayName: 'Webhook Signing Secret',
+			name: 'webhookSigningSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'Optional. Only used by the Consignment Vendor Trigger: the signing secret created in the vendor portal. When set, webhook calls without a matching X-TRR-Signature header are rejected.',
+			hint: 'Leave empty if no signing secret was created for the vendor',
+		},
+		{
+			// Filled by preAuthentication and stored by n8n; `expirable` makes n8n exchange a new one on a 401.
+			// `password` keeps n8n from sending the stored token to the browser with the credential.
+			displayName: 'Access Token',
+			name: 'accessToken',
+			type: 'hidden',
+			typeOptions: { expirable: true, password: true },
+			default: '',
+		},
+	];
+
+	/**
+	 * Called by n8n when the stored token is empty, and again with the token it just used when the API
+	 * answered 401. Concurrent calls share one exchange (see sharedAccessToken).
+	 */
+	async preAuthentication(
+		this: IHttpRequestHelper,
+		credentials: ICredentialDataDecryptedObject,
+	): Promise<IDataObject> {
+		const client = clientCredentialsOf(credentials);
+		const heldToken =
+			typeof credentials.accessToken === 'string' && credentials.accessToken !== ''
+				? credentials.accessToken
+				: undefined;
+		const accessToken = await sharedAccessToken(client, heldToken, async () =>
+			exchangeClientCredentials(async (options) => await this.helpers.httpRequest(options), client),
+		);
+		return { accessToken };
+	}
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Bearer {{$credentials.accessToken}}',
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl}}',
+			url: '/v1/vendor',
+			method: 'GET',
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'The API rejected the access token (HTTP 401). Check the Client ID and Client Secret, and that the Base URL and Auth URL belong to the same environment.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message:
+						'The API refused access (HTTP 403). The user who generated this Client ID and Client Secret needs permission to use the vendor API: ask an administrator in the vendor portal, then regenerate them.',
+				},
+			},
+		],
+	};
+}
+
+function clientCredentialsOf(credentials: ICredentialDataDecryptedObject): ClientCredentials {
+	const read = (field: string, label: string): string => {
+		const value = credentials[field];
+		if (typeof value !== 'string' || value.trim() === '') {
+			throw new TokenExchangeError(
+				`The Consignment Vendor API credential has no ${label}`,
+				`Open the credential and fill in ${label}.`,
+			);
+		}
+		return value;
+	};
+	return {
+		authUrl: read('authUrl', 'Auth URL'),
+		clientId: read('clientId', 'Client ID').trim(),
+		clientSecret: read('clientSecret', 'Client Secret'),
+	};
+}

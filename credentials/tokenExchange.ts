@@ -1,0 +1,177 @@
+import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+
+/** The path of the token exchange in the contract (docs/vendor-api.md, Endpoints > Token), relative to the Auth URL. */
+export const EXCHANGE_PATH = '/api/v1/bearer-token';
+
+/** The contract fixes every token's lifetime at one hour; used when an answer omits `expires_in`. */
+const CONTRACT_TOKEN_LIFETIME_SECONDS = 3600;
+
+/** Longest service message quoted in an error, so an HTML error page cannot flood the UI. */
+const MAX_QUOTED_MESSAGE_LENGTH = 300;
+
+export interface ClientCredentials {
+	authUrl: string;
+	clientId: string;
+	clientSecret: string;
+}
+
+export interface IssuedToken {
+	token: string;
+	lifetimeSeconds: number;
+}
+
+/** `this.helpers.httpRequest` of the context n8n hands to `preAuthentication`. */
+export type HttpRequest = (options: IHttpRequestOptions) => Promise<unknown>;
+
+/**
+ * A failed token exchange. Deliberately a plain Error carrying only strings we composed: n8n and axios
+ * errors hold the request config, whose body contains the client secret, so they are never rethrown
+ * or attached as `cause`. It carries no `status`/`code` field either: n8n's NodeApiError would then
+ * replace our message with a generic "Authorization failed" and, for a 401, n8n-core would retry.
+ */
+export class TokenExchangeError extends Error {
+	readonly description: string;
+
+	constructor(message: string, description: string) {
+		super(message);
+		this.name = 'TokenExchangeError';
+		this.description = description;
+	}
+}
+
+/** `{authUrl}/api/v1/bearer-token`, tolerating trailing slashes and an Auth URL that already ends in the path. */
+export function tokenUrlFor(authUrl: string): string {
+	const base = authUrl.trim().replace(/\/+$/, '');
+	return base.endsWith(EXCHANGE_PATH) ? base : `${base}${EXCHANGE_PATH}`;
+}
+
+/** POSTs the client credentials to the token endpoint and returns the token, or throws a TokenExchangeError. */
+export async function exchangeClientCredentials(
+	httpRequest: HttpRequest,
+	credentials: ClientCredentials,
+): Promise<IssuedToken> {
+	const url = tokenUrlFor(credentials.authUrl);
+	const shownUrl = withoutUserInfo(url);
+
+	let response: IN8nHttpFullResponse;
+	try {
+		response = (await httpRequest({
+			method: 'POST',
+			url,
+			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+			body: { client_id: credentials.clientId, client_secret: credentials.clientSecret },
+			json: true,
+			// Status errors are read from the answer below, so no error object (with the body) is thrown.
+			ignoreHttpStatusErrors: true,
+			returnFullResponse: true,
+		})) as IN8nHttpFullResponse;
+	} catch (error) {
+		// There is no node here for NodeApiError: n8n-core wraps what preAuthentication throws in NodeApiError(node, error).
+		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
+		throw new TokenExchangeError(
+			`Could not reach the Consignment Vendor token endpoint ${shownUrl}: ${networkFailureReason(error, credentials)}`,
+			'Check the Auth URL in the credential (the host of the token endpoint, for example https://auth.example.com) and that n8n can reach it.',
+		);
+	}
+
+	const status = Number(response.statusCode);
+	const body = parseBody(response.body);
+	if (status < 200 || status > 299) {
+		const serviceMessage = quotedServiceMessage(body, credentials);
+		throw new TokenExchangeError(
+			`The Consignment Vendor token endpoint ${shownUrl} answered HTTP ${status}${serviceMessage ? `: ${serviceMessage}` : ' without a message'}`,
+			hintForStatus(status),
+		);
+	}
+
+	const token = firstNonEmptyString(body.bearer_token, body.access_token);
+	if (token === undefined) {
+		throw new TokenExchangeError(
+			`The Consignment Vendor token endpoint ${shownUrl} answered HTTP ${status} without a token (expected "bearer_token" or "access_token" in its JSON body)`,
+			'Check that the Auth URL points at the token service, not at the API or a web page.',
+		);
+	}
+	return { token, lifetimeSeconds: lifetimeOf(body.expires_in) };
+}
+
+function hintForStatus(status: number): string {
+	if (status === 400 || status === 401 || status === 403) {
+		return 'Check the Client ID and Client Secret in the credential. They are generated in the vendor portal by a user with permission to manage API access; regenerating them invalidates the old pair.';
+	}
+	if (status === 404 || status === 405) {
+		return 'Check the Auth URL: enter only the host of the token service (for example https://auth.example.com); the node appends /api/v1/bearer-token itself.';
+	}
+	if (status === 429 || status >= 500) {
+		return 'The token service is unavailable or overloaded right now. Try again later, or enable Retry On Fail in the node settings.';
+	}
+	return 'Check the Auth URL, Client ID and Client Secret in the credential.';
+}
+
+function parseBody(body: unknown): IDataObject {
+	if (typeof body === 'string') {
+		try {
+			const parsed: unknown = JSON.parse(body);
+			return isObject(parsed) ? parsed : { message: body };
+		} catch {
+			return { message: body };
+		}
+	}
+	return isObject(body) ? body : {};
+}
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function firstNonEmptyString(...values: unknown[]): string | undefined {
+	return values.find((value): value is string => typeof value === 'string' && value !== '');
+}
+
+function lifetimeOf(expiresIn: unknown): number {
+	const seconds = Number(expiresIn);
+	return Number.isFinite(seconds) && seconds > 0 ? seconds : CONTRACT_TOKEN_LIFETIME_SECONDS;
+}
+
+/** The service's own words (`message`, else `error`/`error_description`), cleaned of anything secret. */
+function quotedServiceMessage(body: IDataObject, credentials: ClientCredentials): string {
+	const raw = firstNonEmptyString(
+		body.message,
+		body.error_description,
+		typeof body.error === 'string' ? body.error : undefined,
+	);
+	return raw === undefined ? '' : safeText(raw, credentials);
+}
+
+/** Why the request never got an answer, from the error's code or message only (never its config). */
+function networkFailureReason(error: unknown, credentials: ClientCredentials): string {
+	const { code, message } = (isObject(error) || error instanceof Error ? error : {}) as {
+		code?: unknown;
+		message?: unknown;
+	};
+	const parts = [code, message].filter(
+		(part): part is string => typeof part === 'string' && part !== '',
+	);
+	const reason = parts.length === 2 && parts[1].includes(parts[0]) ? parts[1] : parts.join(': ');
+	return reason === '' ? 'the request failed before an answer arrived' : safeText(reason, credentials);
+}
+
+function safeText(text: string, credentials: ClientCredentials): string {
+	let cleaned = text.replace(/\s+/g, ' ').trim();
+	if (credentials.clientSecret !== '') cleaned = cleaned.split(credentials.clientSecret).join('***');
+	return cleaned.length > MAX_QUOTED_MESSAGE_LENGTH
+		? `${cleaned.slice(0, MAX_QUOTED_MESSAGE_LENGTH)}…`
+		: cleaned;
+}
+
+/** A URL as shown in messages: without `user:password@` if someone put credentials into it. */
+function withoutUserInfo(url: string): string {
+	try {
+		const parsed = new URL(url);
+		if (parsed.username === '' && parsed.password === '') return url;
+		parsed.username = '';
+		parsed.password = '';
+		return parsed.toString();
+	} catch {
+		return url;
+	}
+}

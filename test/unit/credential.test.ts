@@ -1,0 +1,290 @@
+import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
+
+import { ConsignmentVendorApi } from '../../credentials/ConsignmentVendorApi.credentials';
+import { forgetSharedAccessTokens } from '../../credentials/sharedAccessToken';
+
+const SECRET = 'sEcReT-value-that-must-never-leak-42';
+const AUTH_URL = 'https://auth.vendor.test';
+const TOKEN_URL = 'https://auth.vendor.test/api/v1/bearer-token';
+
+type Answer = { statusCode: number; body: unknown } | Error;
+
+/** A stand-in for n8n's `this.helpers.httpRequest` that records calls and answers from a script. */
+function fakeTokenService(...answers: Answer[]) {
+	const calls: IHttpRequestOptions[] = [];
+	let issued = 0;
+	const httpRequest = jest.fn(async (options: IHttpRequestOptions) => {
+		calls.push(options);
+		// Let every concurrent caller reach the shared exchange before this one answers.
+		await new Promise((resolve) => setTimeout(resolve, 5));
+		const answer = answers.length > 0 ? answers.shift()! : defaultAnswer(++issued);
+		if (answer instanceof Error) throw answer;
+		return { ...answer, headers: {}, statusMessage: '' };
+	});
+	return { httpRequest, calls };
+}
+
+function defaultAnswer(n: number): Answer {
+	return { statusCode: 200, body: { bearer_token: `token-${n}`, expires_in: 3600 } };
+}
+
+function credentials(overrides: ICredentialDataDecryptedObject = {}): ICredentialDataDecryptedObject {
+	return {
+		baseUrl: 'https://api.vendor.test',
+		authUrl: AUTH_URL,
+		clientId: 'client-1',
+		clientSecret: SECRET,
+		webhookSigningSecret: '',
+		accessToken: '',
+		...overrides,
+	};
+}
+
+async function preAuth(
+	service: ReturnType<typeof fakeTokenService>,
+	creds: ICredentialDataDecryptedObject = credentials(),
+) {
+	const credentialType = new ConsignmentVendorApi();
+	return await credentialType.preAuthentication.call({ helpers: { httpRequest: service.httpRequest } }, creds);
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<Error & { description?: string }> {
+	try {
+		await promise;
+	} catch (error) {
+		return error as Error & { description?: string };
+	}
+	throw new Error('expected the token exchange to fail');
+}
+
+function expectNoSecretIn(error: Error & { description?: string }) {
+	for (const text of [error.message, error.stack ?? '', error.description ?? '', JSON.stringify(error)]) {
+		expect(text).not.toContain(SECRET);
+	}
+}
+
+beforeEach(() => forgetSharedAccessTokens());
+afterEach(() => jest.restoreAllMocks());
+
+describe('ConsignmentVendorApi credential: description', () => {
+	const credential = new ConsignmentVendorApi();
+
+	it('has the agreed fields, with secrets as password fields and an expirable hidden token', () => {
+		const byName = Object.fromEntries(credential.properties.map((p) => [p.name, p]));
+		expect(Object.keys(byName)).toEqual([
+			'baseUrl',
+			'authUrl',
+			'clientId',
+			'clientSecret',
+			'webhookSigningSecret',
+			'accessToken',
+		]);
+		expect(byName.clientSecret.typeOptions?.password).toBe(true);
+		expect(byName.webhookSigningSecret.typeOptions?.password).toBe(true);
+		expect(byName.webhookSigningSecret.required).toBeFalsy();
+		expect(byName.accessToken).toMatchObject({ type: 'hidden', default: '', typeOptions: { expirable: true } });
+	});
+
+	it('sends the stored token as a Bearer header and tests with GET /v1/vendor', () => {
+		expect(credential.authenticate).toEqual({
+			type: 'generic',
+			properties: { headers: { Authorization: '=Bearer {{$credentials.accessToken}}' } },
+		});
+		expect(credential.test.request).toMatchObject({ url: '/v1/vendor', method: 'GET' });
+		const messages = (credential.test.rules ?? []).map((rule) => [rule.properties.value, rule.properties.message]);
+		expect(messages).toEqual([
+			[401, expect.stringContaining('Client ID and Client Secret')],
+			[403, expect.stringContaining('permission')],
+		]);
+	});
+});
+
+describe('ConsignmentVendorApi credential: token exchange', () => {
+	it('POSTs the client credentials as JSON to {authUrl}/api/v1/bearer-token', async () => {
+		const service = fakeTokenService();
+		await expect(preAuth(service)).resolves.toEqual({ accessToken: 'token-1' });
+		expect(service.calls).toHaveLength(1);
+		expect(service.calls[0]).toMatchObject({
+			method: 'POST',
+			url: TOKEN_URL,
+			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+			body: { client_id: 'client-1', client_secret: SECRET },
+			json: true,
+		});
+	});
+
+	it.each([
+		['https://auth.vendor.test/'],
+		['https://auth.vendor.test///'],
+		['  https://auth.vendor.test/ '],
+		['https://auth.vendor.test/api/v1/bearer-token'],
+	])('tolerates the Auth URL %j', async (authUrl) => {
+		const service = fakeTokenService();
+		await preAuth(service, credentials({ authUrl }));
+		expect(service.calls[0].url).toBe(TOKEN_URL);
+	});
+
+	it('reads the contract\'s bearer_token', async () => {
+		const service = fakeTokenService({ statusCode: 200, body: { bearer_token: 'from-contract', expires_in: 3600 } });
+		await expect(preAuth(service)).resolves.toEqual({ accessToken: 'from-contract' });
+	});
+
+	it('reads access_token where the service answers as its public docs show', async () => {
+		const service = fakeTokenService({
+			statusCode: 200,
+			body: { access_token: 'from-docs', token_type: 'Bearer', expires_in: 3600 },
+		});
+		await expect(preAuth(service)).resolves.toEqual({ accessToken: 'from-docs' });
+	});
+
+	it('accepts a JSON body that arrives as a string', async () => {
+		const service = fakeTokenService({ statusCode: 200, body: '{"bearer_token":"stringly","expires_in":3600}' });
+		await expect(preAuth(service)).resolves.toEqual({ accessToken: 'stringly' });
+	});
+});
+
+describe('ConsignmentVendorApi credential: one exchange shared by concurrent callers', () => {
+	it('makes exactly one token request for 50 callers that start with an empty token', async () => {
+		const service = fakeTokenService();
+		const results = await Promise.all(Array.from({ length: 50 }, async () => await preAuth(service)));
+		expect(service.httpRequest).toHaveBeenCalledTimes(1);
+		expect(new Set(results.map((r) => r.accessToken))).toEqual(new Set(['token-1']));
+	});
+
+	it('serves callers that still hold an empty token after the exchange finished, without a new request', async () => {
+		const service = fakeTokenService();
+		await preAuth(service);
+		await expect(preAuth(service)).resolves.toEqual({ accessToken: 'token-1' });
+		expect(service.httpRequest).toHaveBeenCalledTimes(1);
+	});
+
+	it('never hands out a cached token past its expiry', async () => {
+		const service = fakeTokenService({ statusCode: 200, body: { bearer_token: 'short', expires_in: 100 } });
+		const start = Date.now();
+		const now = jest.spyOn(Date, 'now').mockReturnValue(start);
+		await preAuth(service);
+		now.mockReturnValue(start + 89_000); // within lifetime minus the safety margin (10% of 100 s)
+		await expect(preAuth(service)).resolves.toEqual({ accessToken: 'short' });
+		now.mockReturnValue(start + 91_000);
+		await expect(preAuth(service)).resolves.toEqual({ accessToken: 'token-1' });
+		expect(service.httpRequest).toHaveBeenCalledTimes(2);
+	});
+
+	it('does not share a token between different clients or secrets', async () => {
+		const service = fakeTokenService();
+		await preAuth(service);
+		await preAuth(service, credentials({ clientId: 'client-2' }));
+		await preAuth(service, credentials({ clientSecret: `${SECRET}-regenerated` }));
+		await preAuth(service, credentials({ authUrl: 'https://other-auth.vendor.test' }));
+		expect(service.httpRequest).toHaveBeenCalledTimes(4);
+	});
+});
+
+describe('ConsignmentVendorApi credential: refresh after the API rejected a token', () => {
+	it('exchanges a new token when called with the token the API rejected', async () => {
+		const service = fakeTokenService();
+		const first = await preAuth(service);
+		const refreshed = await preAuth(service, credentials({ accessToken: first.accessToken }));
+		expect(refreshed).toEqual({ accessToken: 'token-2' });
+		expect(service.httpRequest).toHaveBeenCalledTimes(2);
+	});
+
+	it('refreshes once for many concurrent 401s, and later holders of the stale token get the new one', async () => {
+		const service = fakeTokenService();
+		await preAuth(service);
+		const stale = credentials({ accessToken: 'token-1' });
+		const refreshed = await Promise.all(Array.from({ length: 20 }, async () => await preAuth(service, { ...stale })));
+		expect(new Set(refreshed.map((r) => r.accessToken))).toEqual(new Set(['token-2']));
+		await expect(preAuth(service, { ...stale })).resolves.toEqual({ accessToken: 'token-2' });
+		await expect(preAuth(service)).resolves.toEqual({ accessToken: 'token-2' });
+		expect(service.httpRequest).toHaveBeenCalledTimes(2);
+	});
+
+	it('exchanges a token it has never seen being rejected (stored by an earlier n8n process)', async () => {
+		const service = fakeTokenService();
+		await expect(preAuth(service, credentials({ accessToken: 'stored-last-week' }))).resolves.toEqual({
+			accessToken: 'token-1',
+		});
+	});
+
+	it('fails clearly instead of handing back the token that was just rejected', async () => {
+		const service = fakeTokenService({ statusCode: 200, body: { bearer_token: 'same-again' } });
+		const error = await failureOf(preAuth(service, credentials({ accessToken: 'same-again' })));
+		expect(error.message).toContain(TOKEN_URL);
+		expect(error.message).toContain('same access token the API had just rejected');
+		expectNoSecretIn(error);
+	});
+});
+
+describe('ConsignmentVendorApi credential: failed exchanges', () => {
+	it('names the token URL, the HTTP status and the service message, without the secret', async () => {
+		const service = fakeTokenService({
+			statusCode: 401,
+			body: { message: `Invalid client secret ${SECRET} for client-1` },
+		});
+		const error = await failureOf(preAuth(service));
+		expect(error.message).toContain(TOKEN_URL);
+		expect(error.message).toContain('HTTP 401');
+		expect(error.message).toContain('Invalid client secret *** for client-1');
+		expect(error.description).toContain('Client ID and Client Secret');
+		expectNoSecretIn(error);
+	});
+
+	it('says so when the service answers an error without a message', async () => {
+		const service = fakeTokenService({ statusCode: 503, body: '' });
+		const error = await failureOf(preAuth(service));
+		expect(error.message).toBe(`The Consignment Vendor token endpoint ${TOKEN_URL} answered HTTP 503 without a message`);
+		expect(error.description).toContain('Try again later');
+	});
+
+	it('points at the Auth URL on a 404', async () => {
+		const service = fakeTokenService({ statusCode: 404, body: '<html>Not Found</html>' });
+		const error = await failureOf(preAuth(service));
+		expect(error.message).toContain('HTTP 404');
+		expect(error.description).toContain('appends /api/v1/bearer-token');
+	});
+
+	it('says the endpoint was unreachable, without the request config n8n\'s error carries', async () => {
+		const transportError = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), {
+			code: 'ECONNREFUSED',
+			config: { data: JSON.stringify({ client_id: 'client-1', client_secret: SECRET }) },
+			request: { body: { client_secret: SECRET } },
+		});
+		const service = fakeTokenService(transportError);
+		const error = await failureOf(preAuth(service));
+		expect(error.message).toBe(
+			`Could not reach the Consignment Vendor token endpoint ${TOKEN_URL}: connect ECONNREFUSED 127.0.0.1:9`,
+		);
+		expect(error).not.toBe(transportError);
+		expect((error as { cause?: unknown }).cause).toBeUndefined();
+		expectNoSecretIn(error);
+	});
+
+	it('rejects a 2xx answer without a token', async () => {
+		const service = fakeTokenService({ statusCode: 200, body: { token_type: 'Bearer', expires_in: 3600 } });
+		const error = await failureOf(preAuth(service));
+		expect(error.message).toContain(TOKEN_URL);
+		expect(error.message).toContain('without a token');
+		expect(error.message).toContain('"bearer_token" or "access_token"');
+	});
+
+	it('shares one failed exchange between concurrent callers, and does not cache the failure', async () => {
+		const service = fakeTokenService({ statusCode: 401, body: { message: 'Unauthorized' } });
+		const outcomes = await Promise.allSettled(Array.from({ length: 10 }, async () => await preAuth(service)));
+		expect(outcomes.every((outcome) => outcome.status === 'rejected')).toBe(true);
+		expect(service.httpRequest).toHaveBeenCalledTimes(1);
+		await expect(preAuth(service)).resolves.toEqual({ accessToken: 'token-1' });
+		expect(service.httpRequest).toHaveBeenCalledTimes(2);
+	});
+
+	it.each([
+		['authUrl', 'Auth URL'],
+		['clientId', 'Client ID'],
+		['clientSecret', 'Client Secret'],
+	])('names the missing field %s before sending anything', async (field, label) => {
+		const service = fakeTokenService();
+		const error = await failureOf(preAuth(service, credentials({ [field]: '' })));
+		expect(error.message).toContain(label);
+		expect(service.httpRequest).not.toHaveBeenCalled();
+	});
+});

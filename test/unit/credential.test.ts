@@ -3,7 +3,8 @@ import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-wo
 import { ConsignmentVendorApi } from '../../credentials/ConsignmentVendorApi.credentials';
 import { forgetSharedAccessTokens } from '../../credentials/sharedAccessToken';
 
-const SECRET = 'sEcReT-value-that-must-never-leak-42';
+/** The client secret used throughout; a distinctive string so any leak into an error is found. */
+const CANARY = 'sEcReT-value-that-must-never-leak-42';
 const AUTH_URL = 'https://auth.vendor.test';
 const TOKEN_URL = 'https://auth.vendor.test/api/v1/bearer-token';
 
@@ -33,7 +34,7 @@ function credentials(overrides: ICredentialDataDecryptedObject = {}): ICredentia
 		baseUrl: 'https://api.vendor.test',
 		authUrl: AUTH_URL,
 		clientId: 'client-1',
-		clientSecret: SECRET,
+		clientSecret: CANARY,
 		webhookSigningSecret: '',
 		accessToken: '',
 		...overrides,
@@ -59,7 +60,7 @@ async function failureOf(promise: Promise<unknown>): Promise<Error & { descripti
 
 function expectNoSecretIn(error: Error & { description?: string }) {
 	for (const text of [error.message, error.stack ?? '', error.description ?? '', JSON.stringify(error)]) {
-		expect(text).not.toContain(SECRET);
+		expect(text).not.toContain(CANARY);
 	}
 }
 
@@ -108,7 +109,7 @@ describe('ConsignmentVendorApi credential: token exchange', () => {
 			method: 'POST',
 			url: TOKEN_URL,
 			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-			body: { client_id: 'client-1', client_secret: SECRET },
+			body: { client_id: 'client-1', client_secret: CANARY },
 			json: true,
 		});
 	});
@@ -174,7 +175,7 @@ describe('ConsignmentVendorApi credential: one exchange shared by concurrent cal
 		const service = fakeTokenService();
 		await preAuth(service);
 		await preAuth(service, credentials({ clientId: 'client-2' }));
-		await preAuth(service, credentials({ clientSecret: `${SECRET}-regenerated` }));
+		await preAuth(service, credentials({ clientSecret: `${CANARY}-regenerated` }));
 		await preAuth(service, credentials({ authUrl: 'https://other-auth.vendor.test' }));
 		expect(service.httpRequest).toHaveBeenCalledTimes(4);
 	});
@@ -220,7 +221,7 @@ describe('ConsignmentVendorApi credential: failed exchanges', () => {
 	it('names the token URL, the HTTP status and the service message, without the secret', async () => {
 		const service = fakeTokenService({
 			statusCode: 401,
-			body: { message: `Invalid client secret ${SECRET} for client-1` },
+			body: { message: `Invalid client secret ${CANARY} for client-1` },
 		});
 		const error = await failureOf(preAuth(service));
 		expect(error.message).toContain(TOKEN_URL);
@@ -247,8 +248,8 @@ describe('ConsignmentVendorApi credential: failed exchanges', () => {
 	it('says the endpoint was unreachable, without the request config n8n\'s error carries', async () => {
 		const transportError = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), {
 			code: 'ECONNREFUSED',
-			config: { data: JSON.stringify({ client_id: 'client-1', client_secret: SECRET }) },
-			request: { body: { client_secret: SECRET } },
+			config: { data: JSON.stringify({ client_id: 'client-1', client_secret: CANARY }) },
+			request: { body: { client_secret: CANARY } },
 		});
 		const service = fakeTokenService(transportError);
 		const error = await failureOf(preAuth(service));

@@ -87,7 +87,7 @@ export function centsFromDollars(value: unknown): number {
 	const whole = match[1] === '' ? '0' : match[1];
 	const fraction = (match[2] ?? '').replace(/0+$/, '');
 	if (fraction.length > 2) {
-		throw new MoneyFormatError(`has more than 2 decimals, which is not a whole number of cents, got ${describe(value)}`);
+		throw new MoneyFormatError(`has more than 2 decimals, which is not a whole number of cents, got ${describe(value)} (Price Unit: Dollars)`);
 	}
 	return checkedInteger(whole + fraction.padEnd(2, '0'), value);
 }

@@ -8,82 +8,22 @@
  */
 import { z } from 'zod';
 
-// ---------------------------------------------------------------------------------------------
-// Errors
-// ---------------------------------------------------------------------------------------------
+import {
+	absoluteHttpUrl,
+	booleanField,
+	integerField,
+	jsonObjectField,
+	matching,
+	moneyField,
+	optionalText,
+	parseWith,
+	requiredText,
+	shown,
+} from './fieldRules';
+import type { PriceUnit } from './money';
 
-export interface InputIssue {
-	/** API field name (dot path for nested fields, e.g. `image.front`). */
-	field: string;
-	/** What is wrong, in words a user can act on. */
-	message: string;
-}
-
-/**
- * Thrown by the `parse*Input` functions. `message` is complete on its own
- * (`Item index 2: zipcode must be ##### or #####-####, got "12 345"`), so callers may rethrow it
- * as is; n8n wraps a plain Error thrown from a preSend hook in a NodeOperationError, keeping the message.
- */
-export class InputValidationError extends Error {
-	constructor(
-		readonly itemIndex: number,
-		readonly issues: InputIssue[],
-	) {
-		super(formatIssues(itemIndex, issues));
-		this.name = 'InputValidationError';
-	}
-}
-
-export function formatIssues(itemIndex: number, issues: InputIssue[]): string {
-	const details = issues.map((issue) => `${issue.field} ${issue.message}`).join('; ');
-	return `Item index ${itemIndex}: ${details}`;
-}
-
-function toIssues(error: z.ZodError): InputIssue[] {
-	return error.issues.map((issue) => ({
-		field: issue.path.length ? issue.path.join('.') : 'input',
-		message: issue.message,
-	}));
-}
-
-function parseWith<Schema extends z.ZodTypeAny>(
-	schema: Schema,
-	raw: unknown,
-	itemIndex: number,
-): z.output<Schema> {
-	const result = schema.safeParse(raw);
-	if (!result.success) throw new InputValidationError(itemIndex, toIssues(result.error));
-	return result.data;
-}
-
-function shown(value: unknown): string {
-	return typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Shared field rules
-// ---------------------------------------------------------------------------------------------
-
-/** A string matching `pattern`; the message shows the offending value so a user can find it. */
-function matching(pattern: RegExp, rule: string) {
-	return z.string().refine(
-		(value) => pattern.test(value),
-		(value) => ({ message: `${rule}, got ${shown(value)}` }),
-	);
-}
-
-/** A required text field: present, a string (numbers are accepted and stringified), not blank. */
-const requiredText = z.preprocess(
-	(value) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value),
-	z.string({ required_error: 'is required', invalid_type_error: 'must be text' }).min(1, 'is required'),
-);
-
-/** Text that may be empty; missing becomes ''. */
-const optionalText = z.preprocess(
-	(value) =>
-		value === undefined || value === null ? '' : typeof value === 'number' ? String(value) : value,
-	z.string({ invalid_type_error: 'must be text' }).transform((value) => value.trim()),
-);
+export { InputValidationError, formatIssues } from './fieldRules';
+export type { InputIssue } from './fieldRules';
 
 // ---------------------------------------------------------------------------------------------
 // Addresses
@@ -195,4 +135,181 @@ export type AddressPayload = z.output<typeof addressSchema>;
  */
 export function parseAddressInput(raw: unknown, itemIndex: number): AddressPayload {
 	return parseWith(addressSchema, raw, itemIndex);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Items
+// ---------------------------------------------------------------------------------------------
+
+/** Taxons under this prefix are watches, which need a `upc`. */
+export const WATCH_TAXON_PREFIX = 'watches/';
+
+export const GENDERS = ['Men', 'Women'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+/** Lower-case slugs separated by '/', at least two levels: `watches/strap`, `women/handbags/clutches`. */
+export const TAXON_PATTERN = /^[a-z0-9]+(?:[-_][a-z0-9]+)*(?:\/[a-z0-9]+(?:[-_][a-z0-9]+)*)+$/;
+
+/** One or both of Men/Women; a comma-separated string is accepted, case is normalised, repeats dropped. */
+const genderField = z.preprocess(
+	(value) => (typeof value === 'string' ? value.split(',') : value),
+	z
+		.array(z.unknown(), { required_error: 'is required', invalid_type_error: 'must be a list of Men and/or Women' })
+		.transform((values, ctx) => {
+			const genders: Gender[] = [];
+			for (const value of values) {
+				const text = typeof value === 'string' ? value.trim() : '';
+				const gender = GENDERS.find((g) => g.toLowerCase() === text.toLowerCase());
+				if (!gender) {
+					ctx.addIssue({ code: z.ZodIssueCode.custom, message: `may only contain Men and Women, got ${shown(value)}` });
+					return z.NEVER;
+				}
+				if (!genders.includes(gender)) genders.push(gender);
+			}
+			if (genders.length === 0) {
+				ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must contain Men, Women or both' });
+				return z.NEVER;
+			}
+			return genders;
+		}),
+);
+
+/** An optional address id, sent as a string; a number is accepted, blank means "not given". */
+const addressIdField = z
+	.union([z.string(), z.number()], { invalid_type_error: 'must be an address ID (text)' })
+	.optional()
+	.nullable()
+	.transform((value) => (value === undefined || value === null ? undefined : String(value).trim() || undefined));
+
+export interface ItemInputOptions {
+	/** Unit `price` and `msrp` were entered in. */
+	priceUnit: PriceUnit;
+}
+
+function itemSchema({ priceUnit }: ItemInputOptions, minimumQuantity: number) {
+	return z
+		.object({
+			vendor_sku: requiredText,
+			upc: optionalText,
+			taxon_permalink: requiredText.pipe(
+				matching(TAXON_PATTERN, 'must be a category path of lower-case segments joined by "/", such as women/handbags/clutches'),
+			),
+			condition: requiredText,
+			with_tags: booleanField,
+			designer: requiredText,
+			image: z.object(
+				{ front: absoluteHttpUrl, back: absoluteHttpUrl },
+				{ required_error: 'is required', invalid_type_error: 'must be an object with front and back URLs' },
+			),
+			quantity: integerField(
+				minimumQuantity,
+				minimumQuantity > 0 ? 'a whole number of at least 1' : 'a whole number, 0 or more',
+			),
+			msrp: moneyField(priceUnit),
+			price: moneyField(priceUnit),
+			gender: genderField,
+			taxon_specific_attributes: jsonObjectField(() => ({})),
+			designer_specific_attributes: jsonObjectField(() => undefined),
+			address_id: addressIdField,
+		})
+		.superRefine((item, ctx) => {
+			if (item.taxon_permalink.startsWith(WATCH_TAXON_PREFIX) && item.upc === '') {
+				ctx.addIssue({
+					code: z.ZodIssueCode.custom,
+					path: ['upc'],
+					message: `is required for watches (taxon_permalink ${shown(item.taxon_permalink)})`,
+				});
+			}
+		})
+		.transform((item) => {
+			// Contract order; optional fields only when given, so the body holds exactly what the user set.
+			const payload: ItemPayload = {
+				vendor_sku: item.vendor_sku,
+				...(item.upc !== '' ? { upc: item.upc } : {}),
+				taxon_permalink: item.taxon_permalink,
+				condition: item.condition,
+				with_tags: item.with_tags,
+				designer: item.designer,
+				image: { front: item.image.front, back: item.image.back },
+				quantity: item.quantity,
+				msrp: item.msrp,
+				price: item.price,
+				gender: item.gender,
+				taxon_specific_attributes: item.taxon_specific_attributes ?? {},
+				...(item.designer_specific_attributes ? { designer_specific_attributes: item.designer_specific_attributes } : {}),
+				...(item.address_id !== undefined ? { address_id: item.address_id } : {}),
+			};
+			return payload;
+		});
+}
+
+/** One element of `items` in POST /v1/consignments/{id}/items, and the body of PATCH /v1/items/{item_id}. */
+export interface ItemPayload {
+	vendor_sku: string;
+	upc?: string;
+	taxon_permalink: string;
+	condition: string;
+	with_tags: boolean;
+	designer: string;
+	image: { front: string; back: string };
+	quantity: number;
+	msrp: number;
+	price: number;
+	gender: Gender[];
+	taxon_specific_attributes: Record<string, unknown>;
+	designer_specific_attributes?: Record<string, unknown>;
+	address_id?: string;
+}
+
+/**
+ * Validates one item creation input (API field names; `image` as `{front, back}`; `price`/`msrp` in
+ * `options.priceUnit`) and returns the exact element of `items` to send: integers in cents, `gender`
+ * an array, attribute maps objects, `address_id` a string, `upc` only when given (required for watches/).
+ *
+ * @throws InputValidationError naming the item index and every invalid field.
+ */
+export function parseItemCreationInput(raw: unknown, itemIndex: number, options: ItemInputOptions): ItemPayload {
+	return parseWith(itemSchema(options, 1), raw, itemIndex);
+}
+
+/**
+ * As {@link parseItemCreationInput}, for PATCH /v1/items/{item_id} of a non-approved item, which needs
+ * every creation field again. Quantity may be 0 (a zero-quantity item is an inactive record).
+ */
+export function parseItemUpdateInput(raw: unknown, itemIndex: number, options: ItemInputOptions): ItemPayload {
+	return parseWith(itemSchema(options, 0), raw, itemIndex);
+}
+
+const approvedItemUpdateSchema = z
+	.object({
+		address_id: addressIdField,
+		quantity: z
+			.union([z.literal(''), z.null(), z.undefined(), integerField(0, 'a whole number, 0 or more')])
+			.transform((value) => (typeof value === 'number' ? value : undefined)),
+	})
+	.superRefine((patch, ctx) => {
+		if (patch.address_id === undefined && patch.quantity === undefined) {
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['address_id'],
+				message: 'or quantity must be given: they are the only fields an approved item accepts',
+			});
+		}
+	})
+	.transform((patch) => ({
+		...(patch.quantity !== undefined ? { quantity: patch.quantity } : {}),
+		...(patch.address_id !== undefined ? { address_id: patch.address_id } : {}),
+	}));
+
+/** The body of PATCH /v1/items/{item_id} for an approved item: only what the service applies to it. */
+export type ApprovedItemPatch = z.output<typeof approvedItemUpdateSchema>;
+
+/**
+ * Validates a PATCH for an approved item: `address_id` (string) and/or `quantity` (whole number).
+ * The service applies only these to approved items, and the quantity only when it is a decrease.
+ *
+ * @throws InputValidationError naming the item index and the invalid field.
+ */
+export function parseApprovedItemUpdateInput(raw: unknown, itemIndex: number): ApprovedItemPatch {
+	return parseWith(approvedItemUpdateSchema, raw, itemIndex);
 }

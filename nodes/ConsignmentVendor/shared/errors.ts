@@ -1,0 +1,389 @@
+/**
+ * The one place that turns a failed API request into an error a user can act on.
+ *
+ * Exported API:
+ * - `toNodeApiError(node, error, { itemIndex?, runIndex?, subject? })`: any error thrown by
+ *   `helpers.httpRequestWithAuthentication` (or by RoutingNode's `makeRoutingRequest`) becomes a
+ *   `NodeApiError` whose message says what to do (401/403/400/404/413/429/5xx/other). Errors that are
+ *   already ours (`NodeOperationError`, e.g. input validation) pass through with the item index set.
+ *   Use it in custom operations: `catch (error) { throw toNodeApiError(this.getNode(), error, { itemIndex }) }`.
+ * - `readHttpFailure(error)`: status, body, headers and URL of a failed request, from n8n 1.x and 2.x errors.
+ * - `serviceMessage(body)`: the service's own error text (`error`, `message`, 207-style arrays).
+ * - `withActionableErrors(routing, { subject? })`: routing for a declarative operation that sends ONE request;
+ *   adds the hook that maps its errors (see "How this is hooked" below).
+ *
+ * How this is hooked into declarative routing (n8n-core RoutingNode, 1.122 and 2.41 read):
+ * - n8n refreshes the token only when the request THROWS with `error.response.status === 401`
+ *   (`httpRequestWithAuthentication`'s catch). `ignoreHttpStatusErrors: true` makes axios resolve instead, so a
+ *   401 would never trigger the refresh; the `{ ignore: true, except: [401] }` form exists only in 2.x (1.x reads
+ *   any truthy value as "ignore everything"). So requests keep throwing, and we map the error after n8n's own
+ *   refresh-and-retry has run: a 401 that reaches us is a 401 on the retried request.
+ * - RoutingNode runs `preSend` before and `postReceive` only after a successful request; nothing of ours sees a
+ *   thrown error, except `routing.operations.pagination` as a function: RoutingNode calls it (when `paginate` is
+ *   true) with `makeRoutingRequest`, and whatever it throws is what the user sees. List operations use it for
+ *   paging anyway (pagination.ts catches there); one-request operations get a pagination function that makes
+ *   exactly one request and maps its error. This works the same in n8n 1.x and 2.x.
+ *
+ * Never puts a token or secret in a message: errors are rebuilt from status, the service's text and the URL path
+ * (never headers or the axios config), and any `Bearer …`/`client_secret` in the service's text is redacted.
+ */
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	INode,
+	INodeExecutionData,
+	INodePropertyRouting,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+/** What a failed request was about, so a 404 can name it. */
+export interface ApiErrorSubject {
+	kind: 'item' | 'address' | 'consignment' | 'order' | 'vendor';
+	/** The identifier sent (item_id, address_id, consignment_id, or the platform sku for orders). */
+	id?: string | number;
+}
+
+export interface ApiErrorContext {
+	itemIndex?: number;
+	runIndex?: number;
+	subject?: ApiErrorSubject;
+}
+
+export interface HttpFailure {
+	/** HTTP status; undefined when no response arrived (network error, timeout). */
+	status?: number;
+	body?: unknown;
+	headers: IDataObject;
+	/** Path of the request that failed (no query string, no host), when known. */
+	path?: string;
+	/** The low-level message, e.g. `connect ECONNREFUSED 127.0.0.1:1`. */
+	message: string;
+	/** Node-style error code (ECONNREFUSED, ETIMEDOUT, …) when no response arrived. */
+	code?: string;
+}
+
+const MAX_SERVICE_TEXT = 500;
+
+/** Marks NodeApiErrors made here, so mapping twice (custom operation + RoutingNode) keeps the first message. */
+const MAPPED = Symbol('consignmentVendorMappedError');
+
+function asObject(value: unknown): IDataObject | undefined {
+	return value !== null && typeof value === 'object' && !Array.isArray(value)
+		? (value as IDataObject)
+		: undefined;
+}
+
+function pathOf(url: unknown): string | undefined {
+	if (typeof url !== 'string' || url === '') return undefined;
+	try {
+		return new URL(url, 'http://placeholder.invalid').pathname;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Finds the HTTP response behind an error. n8n wraps the axios error in a NodeApiError (`cause`); the
+ * RoutingNode may wrap once more; a full response (`{ statusCode, body, headers }`) is accepted too.
+ */
+export function readHttpFailure(error: unknown): HttpFailure {
+	const seen = new Set<unknown>();
+	let current: unknown = error;
+	const top = asObject(error) ?? {};
+	while (asObject(current) && !seen.has(current)) {
+		seen.add(current);
+		const candidate = current as IDataObject;
+		const response = asObject(candidate.response);
+		if (response && typeof response.status === 'number') {
+			const config = asObject(candidate.config) ?? asObject(response.config);
+			return {
+				status: response.status,
+				body: response.data,
+				headers: asObject(response.headers) ?? {},
+				path: pathOf(config?.url),
+				message: String(candidate.message ?? top.message ?? ''),
+			};
+		}
+		if (typeof candidate.statusCode === 'number' && 'body' in candidate) {
+			return {
+				status: candidate.statusCode,
+				body: candidate.body,
+				headers: asObject(candidate.headers) ?? {},
+				message: String(top.message ?? ''),
+			};
+		}
+		current = candidate.cause ?? candidate.reason;
+	}
+	// No response object: a network failure, or an error whose only trace is NodeApiError's httpCode.
+	const httpCode = Number(top.httpCode);
+	const cause = asObject(top.cause);
+	return {
+		status: Number.isInteger(httpCode) && httpCode >= 100 ? httpCode : undefined,
+		body: asObject(top.context)?.data,
+		headers: {},
+		message: String(top.message ?? error ?? ''),
+		code: typeof cause?.code === 'string' ? cause.code : typeof top.code === 'string' ? top.code : undefined,
+	};
+}
+
+/** True for errors of n8n's request helpers: a NodeApiError, an axios error, or a full HTTP response. */
+function isRequestError(error: unknown): boolean {
+	if (error instanceof NodeApiError) return true;
+	const object = asObject(error);
+	if (!object) return false;
+	if (object.isAxiosError === true || asObject(object.response) !== undefined) return true;
+	return typeof object.statusCode === 'number' && 'body' in object;
+}
+
+/** Removes anything that looks like a credential from text that came from elsewhere. */
+export function redactSecrets(text: string): string {
+	return text
+		.replace(/(Bearer\s+)[A-Za-z0-9\-._~+/]+=*/gi, '$1[redacted]')
+		.replace(/("?(?:client_secret|access_token|bearer_token|clientSecret|accessToken)"?\s*[:=]\s*)("[^"]*"|[^\s,&}]+)/gi, '$1[redacted]');
+}
+
+/** The service's own error text: `{error: string}`, `{message}`, `{error: [{message, vendor_sku}]}`, or plain text. */
+export function serviceMessage(body: unknown): string | undefined {
+	let text: string | undefined;
+	if (typeof body === 'string') {
+		text = body.trim() || undefined;
+	} else if (Array.isArray(body)) {
+		const parts = body.map((entry) => serviceMessage(entry)).filter((part): part is string => !!part);
+		text = parts.length ? parts.join('; ') : undefined;
+	} else {
+		const object = asObject(body);
+		if (object) {
+			for (const key of ['error', 'message', 'errors', 'detail']) {
+				const value = object[key];
+				if (typeof value === 'string' && value.trim()) {
+					text = value.trim();
+					break;
+				}
+				if (Array.isArray(value)) {
+					text = value
+						.map((entry) => {
+							const entryObject = asObject(entry);
+							if (!entryObject) return typeof entry === 'string' ? entry : JSON.stringify(entry);
+							const sku = entryObject.vendor_sku ? `${String(entryObject.vendor_sku)}: ` : '';
+							return `${sku}${String(entryObject.message ?? JSON.stringify(entryObject))}`;
+						})
+						.join('; ');
+					if (text) break;
+				}
+				if (asObject(value)) {
+					text = serviceMessage(value);
+					if (text) break;
+				}
+			}
+		}
+	}
+	if (text === undefined) return undefined;
+	const clean = redactSecrets(text);
+	return clean.length > MAX_SERVICE_TEXT ? `${clean.slice(0, MAX_SERVICE_TEXT)}…` : clean;
+}
+
+function retryAfterSeconds(headers: IDataObject): number | undefined {
+	const raw = headers['retry-after'] ?? headers['Retry-After'];
+	if (raw === undefined || raw === null || raw === '') return undefined;
+	const seconds = Number(raw);
+	if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+	const date = Date.parse(String(raw));
+	return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+function notFoundMessage(subject: ApiErrorSubject | undefined): { message: string; hint?: string } {
+	const id = subject?.id === undefined ? '' : ` ${String(subject.id)}`;
+	switch (subject?.kind) {
+		case 'item':
+			return {
+				message: `Item with item_id${id} was not found`,
+				hint: 'Use the item\'s "item_id" (the platform item ID, sent in the item-created webhook and listed by Item → Get Many), not its "id" (the variant ID, which the API does not accept).',
+			};
+		case 'address':
+			return {
+				message: `Address${id} was not found`,
+				hint: 'Check the address ID: Address → Get Many lists the vendor\'s addresses. Deleted (inactive) addresses cannot be changed.',
+			};
+		case 'consignment':
+			return {
+				message: `Consignment${id} was not found`,
+				hint: 'Pick the consignment from the list, or check the ID with Consignment → Get Many. Consignments cannot be created through the API.',
+			};
+		case 'order':
+			return {
+				message: `No order with platform SKU${id} was found`,
+				hint: 'Use the platform "sku" from the order webhook (item_purchased), not your vendor_sku.',
+			};
+		default:
+			return { message: 'The requested record was not found' };
+	}
+}
+
+interface Mapped {
+	message: string;
+	description?: string;
+}
+
+function describe(failure: HttpFailure, subject: ApiErrorSubject | undefined): Mapped {
+	const said = serviceMessage(failure.body);
+	const saidSentence = said ? `The service said: ${said}` : undefined;
+	const join = (...parts: Array<string | undefined>) => parts.filter(Boolean).join(' ') || undefined;
+	const status = failure.status;
+
+	if (status === undefined) {
+		const reason = redactSecrets(failure.code ?? failure.message) || 'no response';
+		return {
+			message: `The service could not be reached (${reason})`,
+			description: 'Check the Base URL in the credential and the network between n8n and the service, then try again.',
+		};
+	}
+	if (status === 401) {
+		const tokenRequest = failure.path?.endsWith('/bearer-token');
+		return {
+			message: tokenRequest
+				? 'Credentials rejected — the token request was refused: check the Client ID, Client Secret and Auth URL in the credential'
+				: 'Credentials rejected — check the Client ID/Secret in the credential',
+			description: join(
+				tokenRequest
+					? undefined
+					: 'The service answered 401 even after n8n requested a new access token.',
+				saidSentence,
+			),
+		};
+	}
+	if (status === 403) {
+		return {
+			message: 'Permission denied — the API user needs vendor permissions',
+			description: join(
+				'The service answered 403: the client ID/secret belong to a user that may not do this. Ask the service for credentials of a vendor user.',
+				saidSentence,
+			),
+		};
+	}
+	if (status === 404) {
+		const { message, hint } = notFoundMessage(subject);
+		return { message: said ? `${message}: ${said}` : message, description: hint };
+	}
+	if (status === 400 || status === 422) {
+		return {
+			message: said ? `The service rejected the request: ${said}` : `The service rejected the request (HTTP ${status})`,
+			description: 'Correct the field the message names and run the node again.',
+		};
+	}
+	if (status === 413) {
+		return {
+			message: 'Too many items in one request — the service accepts at most 500 items per creation request',
+			description: saidSentence,
+		};
+	}
+	if (status === 429) {
+		const wait = retryAfterSeconds(failure.headers);
+		return {
+			message:
+				wait === undefined
+					? 'Rate limited by the service — wait before retrying'
+					: `Rate limited by the service — retry after ${wait} second${wait === 1 ? '' : 's'}`,
+			description: join(
+				'Turn on "Retry On Fail" in the node settings with a wait at least as long as the service asks, or send fewer requests at once.',
+				saidSentence,
+			),
+		};
+	}
+	if (status >= 500) {
+		return {
+			message: `The service failed to process the request (HTTP ${status}) — try again later`,
+			description: join('This is a problem on the service side. "Retry On Fail" in the node settings can absorb short outages.', saidSentence),
+		};
+	}
+	return {
+		message: said ? `The service answered HTTP ${status}: ${said}` : `The service answered HTTP ${status}`,
+	};
+}
+
+/**
+ * Turns any request error into an error a user can act on. See the file comment.
+ * Already-mapped errors (NodeOperationError, or a NodeApiError this function made) are returned as they are.
+ */
+export function toNodeApiError(
+	node: INode,
+	error: unknown,
+	context: ApiErrorContext = {},
+): NodeApiError | NodeOperationError {
+	const { itemIndex, runIndex, subject } = context;
+	if (error instanceof NodeOperationError || (error instanceof NodeApiError && MAPPED in error)) {
+		if (itemIndex !== undefined && error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
+		return error;
+	}
+	if (!isRequestError(error)) {
+		// Not from a request (a bug, or a plain Error from our own code): keep its message.
+		return new NodeOperationError(node, error instanceof Error ? error : String(error), { itemIndex, runIndex });
+	}
+	const failure = readHttpFailure(error);
+	const { message, description } = describe(failure, subject);
+	// Rebuilt from a plain object on purpose: the original error carries the request config (with the
+	// Authorization header), which must not travel with the error into the execution data.
+	const response: JsonObject = { message, httpStatus: failure.status ?? null };
+	const said = serviceMessage(failure.body);
+	if (said !== undefined) response.serviceMessage = said;
+	const mapped = new NodeApiError(node, response, {
+		message,
+		description,
+		httpCode: failure.status === undefined ? undefined : String(failure.status),
+		itemIndex,
+		runIndex,
+	});
+	// NodeApiError replaces the message with a generic one for some status codes; ours is more specific.
+	mapped.message = message;
+	Object.defineProperty(mapped, MAPPED, { value: true, enumerable: false });
+	return mapped;
+}
+
+/** Resolves what a one-request operation is about (for 404 messages), from the node's parameters. */
+export type SubjectResolver = (this: IExecuteSingleFunctions) => ApiErrorSubject | undefined;
+
+function pairWithInput(items: INodeExecutionData[], itemIndex: number): INodeExecutionData[] {
+	return items.map((item) => ({ ...item, pairedItem: { item: itemIndex } }));
+}
+
+/**
+ * A `routing.operations.pagination` function that makes exactly one request and maps its error.
+ * Exported for tests; operations use `withActionableErrors`.
+ */
+export function singleRequestWithActionableErrors(resolveSubject?: SubjectResolver) {
+	return async function (
+		this: IExecutePaginationFunctions,
+		requestData: DeclarativeRestApiSettings.ResultOptions,
+	): Promise<INodeExecutionData[]> {
+		const itemIndex = this.getItemIndex();
+		try {
+			return pairWithInput(await this.makeRoutingRequest(requestData), itemIndex);
+		} catch (error) {
+			let subject: ApiErrorSubject | undefined;
+			try {
+				subject = resolveSubject?.call(this);
+			} catch {
+				subject = undefined;
+			}
+			throw toNodeApiError(this.getNode(), error, { itemIndex, subject });
+		}
+	};
+}
+
+/**
+ * Routing for an operation that sends one request per input item, with errors mapped by `toNodeApiError`.
+ * `paginate: true` only switches on RoutingNode's call of the `pagination` function, which here makes exactly
+ * one request (see the file comment for why this is the hook).
+ */
+export function withActionableErrors(
+	routing: INodePropertyRouting,
+	options: { subject?: SubjectResolver } = {},
+): INodePropertyRouting {
+	return {
+		...routing,
+		send: { ...routing.send, paginate: true },
+		operations: { ...routing.operations, pagination: singleRequestWithActionableErrors(options.subject) },
+	};
+}

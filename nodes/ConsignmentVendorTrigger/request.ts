@@ -1,0 +1,56 @@
+/**
+ * Reading the incoming webhook request: its exact bytes (needed for the signature) and its JSON.
+ *
+ * How n8n hands the raw body to webhook nodes (same in 1.x and 2.x): its rawBodyReader middleware
+ * gives every request `readRawBody()`, and before calling a version-1 webhook node n8n runs
+ * `parseBody`, which reads the bytes into `req.rawBody` (a Buffer, decompressed when gzip/deflate)
+ * and then parses `req.body` by content type. No description flag is needed for this. Should a
+ * future n8n skip that step (it already does for node versions above 1 and unparsed content types),
+ * `readRawBody()` is called here. Note: with `Content-Type: application/json` and a body that is not
+ * JSON, n8n itself answers 422 before this node runs.
+ */
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+
+interface RequestWithRawBody {
+	rawBody?: unknown;
+	readRawBody?: () => Promise<void>;
+}
+
+/** The request's bytes exactly as received, or undefined where n8n offers no way to get them. */
+export async function readRawBody(context: IWebhookFunctions): Promise<Buffer | undefined> {
+	const request = context.getRequestObject() as unknown as RequestWithRawBody;
+	if (!Buffer.isBuffer(request.rawBody) && typeof request.readRawBody === 'function') {
+		await request.readRawBody();
+	}
+	return Buffer.isBuffer(request.rawBody) ? request.rawBody : undefined;
+}
+
+export type ParsedBody = { ok: true; body: IDataObject } | { ok: false };
+
+function isPlainObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The body as a JSON object. From the raw bytes when there are any, whatever the content type
+ * claimed; otherwise from what n8n already parsed (only when that is an object).
+ */
+export function parseJsonObject(rawBody: Buffer | undefined, parsedByN8n: unknown): ParsedBody {
+	if (rawBody === undefined) {
+		return isPlainObject(parsedByN8n) && Object.keys(parsedByN8n).length > 0
+			? { ok: true, body: parsedByN8n }
+			: { ok: false };
+	}
+	let value: unknown;
+	try {
+		value = JSON.parse(rawBody.toString('utf8'));
+	} catch {
+		return { ok: false };
+	}
+	return isPlainObject(value) ? { ok: true, body: value } : { ok: false };
+}
+
+/** The named request header as one string (n8n lower-cases header names). */
+export function headerOf(context: IWebhookFunctions, name: string): string | string[] | undefined {
+	return context.getHeaderData()[name.toLowerCase()];
+}

@@ -1,0 +1,108 @@
+/**
+ * The two vendor-profile calls the trigger needs: read the webhook configuration and change it.
+ * Requests go through n8n's `httpRequestWithAuthentication`, so the credential's token exchange,
+ * caching and refresh-on-401 apply exactly as for the action node.
+ */
+import type { IDataObject, IHookFunctions, IHttpRequestOptions, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { z } from 'zod';
+
+export const CREDENTIAL_TYPE = 'consignmentVendorApi';
+
+/** The vendor's webhook configuration, whichever response form it came in. */
+export interface VendorWebhookConfig {
+	/** null when the vendor has no webhook URL. */
+	url: string | null;
+	enabled: boolean;
+}
+
+/** The contract's flat PATCH body (the public docs' nested form is never sent). */
+export interface VendorWebhookPatch {
+	webhook_url?: string;
+	webhook_enabled?: boolean;
+}
+
+const optionalUrl = z.string().nullable().optional();
+const optionalFlag = z.boolean().nullable().optional();
+
+// The contract's GET /v1/vendor answer is {type, webhook_url, preferences: {email_enabled, webhook_enabled}};
+// the public docs show {communication_preferences: {webhooks_enabled, webhook_url}}. Both are read.
+const vendorResponseSchema = z
+	.object({
+		webhook_url: optionalUrl,
+		preferences: z
+			.object({ webhook_enabled: optionalFlag, webhooks_enabled: optionalFlag })
+			.passthrough()
+			.nullable()
+			.optional(),
+		communication_preferences: z
+			.object({ webhook_url: optionalUrl, webhooks_enabled: optionalFlag, webhook_enabled: optionalFlag })
+			.passthrough()
+			.nullable()
+			.optional(),
+	})
+	.passthrough();
+
+export function toVendorWebhookConfig(body: unknown): VendorWebhookConfig | undefined {
+	const parsed = vendorResponseSchema.safeParse(body);
+	if (!parsed.success) return undefined;
+	const { webhook_url, preferences, communication_preferences: nested } = parsed.data;
+	const url = webhook_url ?? nested?.webhook_url ?? null;
+	const enabled =
+		preferences?.webhook_enabled ??
+		preferences?.webhooks_enabled ??
+		nested?.webhooks_enabled ??
+		nested?.webhook_enabled ??
+		false;
+	return { url: url === '' ? null : url, enabled };
+}
+
+async function vendorRequest(
+	context: IHookFunctions,
+	method: 'GET' | 'PATCH',
+	body?: VendorWebhookPatch,
+): Promise<unknown> {
+	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
+	const baseUrl = typeof credentials.baseUrl === 'string' ? credentials.baseUrl.trim() : '';
+	if (baseUrl === '') {
+		throw new NodeOperationError(
+			context.getNode(),
+			'The Consignment Vendor API credential has no Base URL',
+			{ description: 'Open the credential and fill in Base URL.' },
+		);
+	}
+	const options: IHttpRequestOptions = {
+		method,
+		url: `${baseUrl.replace(/\/+$/, '')}/v1/vendor`,
+		json: true,
+		headers: { Accept: 'application/json' },
+	};
+	if (body !== undefined) options.body = body as IDataObject;
+	try {
+		return await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, options);
+	} catch (error) {
+		const action = method === 'GET' ? 'read' : 'change';
+		throw new NodeApiError(context.getNode(), error as JsonObject, {
+			message: `Could not ${action} the vendor's webhook settings (${method} /v1/vendor)`,
+		});
+	}
+}
+
+export async function getVendorWebhookConfig(context: IHookFunctions): Promise<VendorWebhookConfig> {
+	const body = await vendorRequest(context, 'GET');
+	const config = toVendorWebhookConfig(body);
+	if (config === undefined) {
+		throw new NodeOperationError(
+			context.getNode(),
+			'GET /v1/vendor answered with an unexpected body: no readable webhook_url / webhook_enabled',
+		);
+	}
+	return config;
+}
+
+export async function patchVendorWebhookConfig(
+	context: IHookFunctions,
+	patch: VendorWebhookPatch,
+): Promise<void> {
+	await vendorRequest(context, 'PATCH', patch);
+}

@@ -1,0 +1,62 @@
+/**
+ * Consignment Vendor: the declarative action node. This file only wires: request defaults, the resource
+ * selector, each resource's operation selector and fields (resources/<resource>/index.ts), the searchable
+ * lists of the resource locators, and the custom operations of item creation and upsert.
+ */
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { addressFields, addressOperationSelector } from './resources/address';
+import { consignmentFields, consignmentOperationSelector } from './resources/consignment';
+import { orderFields, orderOperationSelector } from './resources/order';
+import { vendorFields, vendorOperationSelector } from './resources/vendor';
+import { listSearch } from './shared/listSearch';
+
+export class ConsignmentVendor implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Consignment Vendor',
+		name: 'consignmentVendor',
+		icon: { light: 'file:consignmentVendor.svg', dark: 'file:consignmentVendor.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Submit and update consignment items, manage addresses, read consignments, cancel orders and configure the vendor webhook',
+		defaults: { name: 'Consignment Vendor' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'consignmentVendorApi', required: true }],
+		requestDefaults: {
+			// The credential's Base URL is entered without /v1; every operation's path starts with /v1.
+			baseURL: '={{ String($credentials.baseUrl).replace(/\\/+$/, "") }}',
+			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+			json: true,
+		},
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Address', value: 'address' },
+					{ name: 'Consignment', value: 'consignment' },
+					{ name: 'Order', value: 'order' },
+					{ name: 'Vendor', value: 'vendor' },
+				],
+				default: 'address',
+			},
+			addressOperationSelector,
+			consignmentOperationSelector,
+			orderOperationSelector,
+			vendorOperationSelector,
+			...addressFields,
+			...consignmentFields,
+			...orderFields,
+			...vendorFields,
+		],
+	};
+
+	methods = { listSearch };
+}

@@ -1,0 +1,102 @@
+/**
+ * The body fields of Address → Create and Address → Update, and the preSend that validates them.
+ *
+ * Exported API:
+ * - `addressBodyFields(operation)`: the nine contract fields (`first_name`, `last_name`, `address1`, `address2`,
+ *   `city`, `state_abbr`, `zipcode`, `country_iso`, `phone`), each sent as a JSON string in the body.
+ * - `validateAddressBody`: preSend; runs `parseAddressInput` (shared/schemas.ts) on the assembled body and sends
+ *   the normalised payload. A violation stops that item before any request, naming the field and item index.
+ */
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { InputValidationError, parseAddressInput } from '../../shared/schemas';
+
+interface AddressFieldSpec {
+	displayName: string;
+	name: string;
+	property: string;
+	required: boolean;
+	default: string;
+	placeholder?: string;
+	description: string;
+	hint?: string;
+}
+
+const FIELDS: AddressFieldSpec[] = [
+	{ displayName: 'First Name', name: 'firstName', property: 'first_name', required: true, default: '', description: 'First name of the contact at this address' },
+	{ displayName: 'Last Name', name: 'lastName', property: 'last_name', required: true, default: '', description: 'Last name of the contact at this address' },
+	{ displayName: 'Address Line 1', name: 'address1', property: 'address1', required: true, default: '', placeholder: 'e.g. 12 W 31st St', description: 'Street address' },
+	{ displayName: 'Address Line 2', name: 'address2', property: 'address2', required: false, default: '', placeholder: 'e.g. Suite 400', description: 'Apartment, suite, floor; may be empty (sent as an empty string)' },
+	{
+		displayName: 'City',
+		name: 'city',
+		property: 'city',
+		required: true,
+		default: '',
+		description: 'City. For a US territory (PR, GU, VI, AS, MP) the service expects the territory code here, the same as State.',
+		hint: 'US territories: City and State must be the same value, e.g. PR and PR',
+	},
+	{ displayName: 'State', name: 'stateAbbr', property: 'state_abbr', required: true, default: '', placeholder: 'e.g. NY', description: 'Standard state or territory abbreviation (state_abbr)' },
+	{
+		displayName: 'ZIP Code',
+		name: 'zipcode',
+		property: 'zipcode',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 10001 or 10001-1234',
+		description: 'Five digits, or ZIP+4 as #####-####',
+		hint: 'Digits and one hyphen only, no spaces. Keep leading zeros (00901): map it as text, not a number.',
+	},
+	{
+		displayName: 'Country',
+		name: 'countryIso',
+		property: 'country_iso',
+		required: true,
+		default: 'US',
+		description: 'ISO 3166-1 code (alpha-2 or alpha-3). Only the United States and its territories are supported: US/USA, PR/PRI, GU/GUM, VI/VIR, AS/ASM, MP/MNP.',
+	},
+	{
+		displayName: 'Phone',
+		name: 'phone',
+		property: 'phone',
+		required: true,
+		default: '',
+		placeholder: 'e.g. (212) 555-0101',
+		description: 'A 10-digit US number: (###) ###-####, ###-###-#### or ##########',
+		hint: 'No +1 prefix, no spaces inside the digits, area code required',
+	},
+];
+
+export function addressBodyFields(operation: 'create' | 'update'): INodeProperties[] {
+	return FIELDS.map((field) => ({
+		displayName: field.displayName,
+		name: field.name,
+		type: 'string' as const,
+		required: field.required,
+		default: field.default,
+		placeholder: field.placeholder,
+		description: field.description,
+		hint: field.hint,
+		displayOptions: { show: { resource: ['address'], operation: [operation] } },
+		routing: { send: { type: 'body' as const, property: field.property } },
+	}));
+}
+
+export async function validateAddressBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const itemIndex = this.getItemIndex();
+	try {
+		requestOptions.body = { ...parseAddressInput(requestOptions.body ?? {}, itemIndex) };
+	} catch (error) {
+		const message =
+			error instanceof InputValidationError ? error.message : `Item index ${itemIndex}: ${(error as Error).message}`;
+		throw new NodeOperationError(this.getNode(), message, {
+			itemIndex,
+			description: 'Nothing was sent for this item. Fix the field named above and run the node again.',
+		});
+	}
+	return requestOptions;
+}

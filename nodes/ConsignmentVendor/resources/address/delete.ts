@@ -1,0 +1,36 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { withActionableErrors } from '../../shared/errors';
+import { summaryWhenEmpty } from '../../shared/output';
+import { readIdParameter, urlWithIdParameter } from '../../shared/requestPaths';
+import { activeAddressLocator } from '../../shared/resourceLocators';
+
+export const addressDeleteOperation: INodePropertyOptions = {
+	name: 'Delete',
+	value: 'delete',
+	action: 'Delete an address',
+	description: 'Mark an address inactive; it can no longer be used, its history is kept',
+	routing: withActionableErrors(
+		{
+			request: { method: 'DELETE' },
+			send: {
+				preSend: [urlWithIdParameter({ parameter: 'addressId', label: 'Address', url: (id) => `/v1/vendor/addresses/${id}` })],
+			},
+			output: {
+				postReceive: [
+					summaryWhenEmpty(function () {
+						return { success: true, address_id: String(readIdParameter(this, 'addressId')).trim() };
+					}),
+				],
+			},
+		},
+		{ subject() { return { kind: 'address', id: String(readIdParameter(this, 'addressId')) }; } },
+	),
+};
+
+export const addressDeleteFields: INodeProperties[] = [
+	activeAddressLocator({
+		show: { resource: ['address'], operation: ['delete'] },
+		description: 'The address to delete. Deleting marks it inactive: it cannot be linked to items or updated afterwards.',
+	}),
+];

@@ -1,0 +1,34 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { withActionableErrors } from '../../shared/errors';
+import { urlWithIdParameter, readIdParameter } from '../../shared/requestPaths';
+import { activeAddressLocator } from '../../shared/resourceLocators';
+import { addressBodyFields, validateAddressBody } from './addressFields';
+
+export const addressUpdateOperation: INodePropertyOptions = {
+	name: 'Update',
+	value: 'update',
+	action: 'Update an address',
+	description: 'Replace every field of an active address',
+	routing: withActionableErrors(
+		{
+			request: { method: 'PATCH' },
+			send: {
+				preSend: [
+					urlWithIdParameter({ parameter: 'addressId', label: 'Address', url: (id) => `/v1/vendor/addresses/${id}` }),
+					validateAddressBody,
+				],
+			},
+		},
+		{ subject() { return { kind: 'address', id: String(readIdParameter(this, 'addressId')) }; } },
+	),
+};
+
+export const addressUpdateFields: INodeProperties[] = [
+	activeAddressLocator({
+		show: { resource: ['address'], operation: ['update'] },
+		description: 'The active address to change. Only active addresses can be updated.',
+		hint: 'The change applies to future shipments; labels already created keep the old address. To move an item to another address, use Item → Update.',
+	}),
+	...addressBodyFields('update'),
+];

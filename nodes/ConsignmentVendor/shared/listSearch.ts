@@ -1,0 +1,152 @@
+/**
+ * Searchable lists behind the resource locators (`methods.listSearch` of the node).
+ *
+ * Exported API:
+ * - `listSearch`: `{ searchConsignments, searchActiveAddresses }`, to spread into the node's `methods.listSearch`.
+ *   Names are referenced by `resourceLocators.ts` (`CONSIGNMENT_SEARCH`, `ACTIVE_ADDRESS_SEARCH`).
+ * - `CONSIGNMENT_SEARCH`, `ACTIVE_ADDRESS_SEARCH`: the method names.
+ *
+ * The API has no search parameter, so the text filter is applied here, to the records of the pages read.
+ * Each call reads pages (cursor from the previous call's `paginationToken`) until it has a screenful of matches
+ * or the listing ends, so a filter that matches rarely still finds records without one request per scroll.
+ */
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
+
+import { toNodeApiError } from './errors';
+import { DEFAULT_PAGE_SIZE } from './pagination';
+
+export const CONSIGNMENT_SEARCH = 'searchConsignments';
+export const ACTIVE_ADDRESS_SEARCH = 'searchActiveAddresses';
+
+/** Pages one call may read while looking for matches of a filter. */
+const MAX_PAGES_PER_CALL = 10;
+
+interface ListingPage {
+	records: IDataObject[];
+	nextCursor?: string;
+}
+
+async function readPage(
+	context: ILoadOptionsFunctions,
+	url: string,
+	collectionKey: string,
+	after: string | undefined,
+): Promise<ListingPage> {
+	const credentials = await context.getCredentials('consignmentVendorApi');
+	const baseURL = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
+	const qs: IDataObject = { page_size: DEFAULT_PAGE_SIZE };
+	if (after) qs.after = after;
+	let body: IDataObject;
+	try {
+		body = (await context.helpers.httpRequestWithAuthentication.call(context, 'consignmentVendorApi', {
+			method: 'GET',
+			baseURL,
+			url,
+			qs,
+			json: true,
+		})) as IDataObject;
+	} catch (error) {
+		throw toNodeApiError(context.getNode(), error);
+	}
+	const records = Array.isArray(body?.[collectionKey]) ? (body[collectionKey] as IDataObject[]) : [];
+	const info = (body?.page_info ?? {}) as IDataObject;
+	const cursor = typeof info.end_cursor === 'string' && info.end_cursor !== '' ? info.end_cursor : undefined;
+	const hasNext = info.has_next_page === true || info.has_next_page === 'true';
+	// A repeated cursor ends the list instead of offering the same page again.
+	return { records, nextCursor: hasNext && cursor !== after ? cursor : undefined };
+}
+
+async function search(
+	context: ILoadOptionsFunctions,
+	options: {
+		url: string;
+		collectionKey: string;
+		keep: (record: IDataObject) => boolean;
+		toResult: (record: IDataObject) => INodeListSearchItems;
+	},
+	filter: string | undefined,
+	paginationToken: string | undefined,
+): Promise<INodeListSearchResult> {
+	const needle = filter?.trim().toLowerCase() ?? '';
+	const results: INodeListSearchItems[] = [];
+	let cursor = paginationToken || undefined;
+	for (let pages = 0; pages < MAX_PAGES_PER_CALL; pages++) {
+		const page = await readPage(context, options.url, options.collectionKey, cursor);
+		for (const record of page.records.filter(options.keep)) {
+			const result = options.toResult(record);
+			if (!needle || `${result.name} ${String(result.value)}`.toLowerCase().includes(needle)) results.push(result);
+		}
+		cursor = page.nextCursor;
+		if (!cursor || results.length >= DEFAULT_PAGE_SIZE) break;
+	}
+	return { results, paginationToken: cursor };
+}
+
+function text(value: unknown): string {
+	return value === undefined || value === null ? '' : String(value).trim();
+}
+
+export async function searchConsignments(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await search(
+		this,
+		{
+			url: '/v1/consignments',
+			collectionKey: 'consignments',
+			keep: (record) => text(record.id) !== '',
+			toResult: (record) => {
+				const details = [
+					text(record.status),
+					record.consignment_items_count === undefined ? '' : `${text(record.consignment_items_count)} items`,
+					text(record.created_at).slice(0, 10),
+				].filter(Boolean);
+				return {
+					name: details.length ? `${text(record.id)} (${details.join(', ')})` : text(record.id),
+					value: text(record.id),
+				};
+			},
+		},
+		filter,
+		paginationToken,
+	);
+}
+
+export async function searchActiveAddresses(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await search(
+		this,
+		{
+			url: '/v1/vendor/addresses',
+			collectionKey: 'addresses',
+			// Inactive (deleted) addresses can neither be updated nor linked to items. A record without the
+			// field is offered: the listing's shape is not documented.
+			keep: (record) => record.active !== false && text(record.address_id ?? record.id) !== '',
+			toResult: (record) => {
+				const name = text(record.name) || [text(record.first_name), text(record.last_name)].filter(Boolean).join(' ');
+				const place = [text(record.address1), text(record.city), text(record.state_abbr), text(record.zipcode)]
+					.filter(Boolean)
+					.join(', ');
+				const id = text(record.address_id ?? record.id);
+				return { name: [name, place].filter(Boolean).join(' — ') || id, value: id };
+			},
+		},
+		filter,
+		paginationToken,
+	);
+}
+
+export const listSearch = {
+	[CONSIGNMENT_SEARCH]: searchConsignments,
+	[ACTIVE_ADDRESS_SEARCH]: searchActiveAddresses,
+};

@@ -1,0 +1,52 @@
+/**
+ * Path parameters, built in code rather than in `={{ }}` URL expressions, so an empty or odd ID fails with a
+ * message naming the field and the item instead of reaching a different endpoint.
+ *
+ * Exported API:
+ * - `idSegment(value)`: the trimmed, URI-encoded ID, or an `Error` whose message says what is wrong.
+ * - `urlWithIdParameter({ parameter, label, url })`: a `preSend` that reads the (resource-locator or plain)
+ *   parameter, and sets `requestOptions.url = url(encodedId)`. Errors name the field and the item index.
+ * - `readIdParameter(context, parameter)`: the raw value of such a parameter (resource locators unwrapped).
+ */
+import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/** The ID as a path segment. `.` and `..` would be resolved away by URL handling and hit another endpoint. */
+export function idSegment(value: unknown): string {
+	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : undefined;
+	if (text === undefined) throw new Error(`must be text or a number, got ${JSON.stringify(value) ?? 'nothing'}`);
+	if (text === '') throw new Error('is required');
+	if (text === '.' || text === '..') throw new Error(`is not a valid ID: "${text}"`);
+	return encodeURIComponent(text);
+}
+
+export function readIdParameter(context: IExecuteSingleFunctions, parameter: string): unknown {
+	return context.getNodeParameter(parameter, undefined, { extractValue: true });
+}
+
+export function urlWithIdParameter(options: {
+	/** Node parameter holding the ID (a resourceLocator or a string). */
+	parameter: string;
+	/** Field name shown in errors, e.g. `Address ID`. */
+	label: string;
+	url: (encodedId: string) => string;
+}) {
+	return async function setUrlFromId(
+		this: IExecuteSingleFunctions,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const itemIndex = this.getItemIndex();
+		let segment: string;
+		try {
+			segment = idSegment(readIdParameter(this, options.parameter));
+		} catch (error) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`Item index ${itemIndex}: ${options.label} ${(error as Error).message}`,
+				{ itemIndex },
+			);
+		}
+		requestOptions.url = options.url(segment);
+		return requestOptions;
+	};
+}

@@ -2,6 +2,12 @@
 import type { AuthContext } from '../auth';
 import { Router } from '../router';
 import type { Sandbox } from '../sandbox';
+import { registerAddressRoutes } from './addresses';
+import { registerCancellationRoute } from './cancellations';
+import { registerConsignmentRoutes } from './consignments';
+import { registerItemCreateRoute } from './items-create';
+import { registerItemListRoutes } from './items-list';
+import { registerItemUpdateRoute } from './items-update';
 import { registerTokenRoute } from './token';
 import { registerVendorRoutes } from './vendor';
 
@@ -9,5 +15,11 @@ export function buildApiRouter(sandbox: Sandbox): Router<AuthContext> {
 	const router = new Router<AuthContext>();
 	registerTokenRoute(router, sandbox);
 	registerVendorRoutes(router, sandbox);
+	registerItemListRoutes(router, sandbox);
+	registerItemCreateRoute(router, sandbox);
+	registerItemUpdateRoute(router, sandbox);
+	registerAddressRoutes(router, sandbox);
+	registerConsignmentRoutes(router, sandbox);
+	registerCancellationRoute(router, sandbox);
 	return router;
 }

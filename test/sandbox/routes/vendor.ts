@@ -4,18 +4,10 @@ import type { AuthContext } from '../auth';
 import { fail, jsonObjectBody, ok } from '../http';
 import type { Router } from '../router';
 import type { Sandbox } from '../sandbox';
+import { isHttpUrl } from '../validation/url';
 import { requireVendorUser } from './vendor-only';
 
 const PATCHABLE = ['webhook_enabled', 'webhook_url'];
-
-export function isHttpUrl(v: string): boolean {
-	try {
-		const u = new URL(v);
-		return u.protocol === 'http:' || u.protocol === 'https:';
-	} catch {
-		return false;
-	}
-}
 
 export function registerVendorRoutes(router: Router<AuthContext>, sandbox: Sandbox): void {
 	router.add('GET', '/v1/vendor', (ctx) => {

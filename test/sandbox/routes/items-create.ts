@@ -1,0 +1,90 @@
+// POST /v1/consignments/{consignment_id}/items: every item is validated on its own. All valid -> 200 {}; some
+// invalid -> 207 {error: [{message, vendor_sku}]} and the valid ones are still created (status `pending`, new
+// ids). Each created item sends successful_item_upload with its item_id; each rejected one invalid_item_upload.
+import type { AuthContext } from '../auth';
+import { fail, isPlainObject, jsonObjectBody, ok } from '../http';
+import type { Router } from '../router';
+import type { Sandbox } from '../sandbox';
+import type { StoredConsignment, StoredItem } from '../types';
+import { checkItemInput, type ItemInput } from '../validation/item-input';
+import { requireVendorUser } from './vendor-only';
+
+export const MAX_ITEMS_PER_REQUEST = 500;
+
+export function describeItem(input: Pick<ItemInput, 'designer' | 'taxon_permalink' | 'taxon_specific_attributes'>): string {
+	const kind = input.taxon_permalink.split('/').pop()?.replace(/-/g, ' ');
+	const note = input.taxon_specific_attributes['condition-description'];
+	return `${input.designer} ${kind}${typeof note === 'string' && note ? ` - ${note}` : ''}`;
+}
+
+export function registerItemCreateRoute(router: Router<AuthContext>, sandbox: Sandbox): void {
+	router.add('POST', '/v1/consignments/:consignment_id/items', (ctx) => {
+		requireVendorUser(ctx.auth);
+		const store = sandbox.store;
+		const consignment = store.findConsignment(ctx.params.consignment_id);
+		if (!consignment) throw fail(404, `Consignment ${ctx.params.consignment_id} not found`);
+		const { items } = jsonObjectBody(ctx.body);
+		if (!Array.isArray(items)) throw fail(400, 'items is required and must be an array');
+		if (items.length === 0) throw fail(400, 'items must not be empty');
+		if (items.length > MAX_ITEMS_PER_REQUEST) {
+			throw fail(413, `Too many items: ${items.length} sent, at most ${MAX_ITEMS_PER_REQUEST} per request`);
+		}
+
+		const errors: Array<{ message: string; vendor_sku: string | null }> = [];
+		for (const raw of items) {
+			const vendorSku = isPlainObject(raw) && typeof raw.vendor_sku === 'string' && raw.vendor_sku !== '' ? raw.vendor_sku : null;
+			const result = checkItemInput(raw, store);
+			if (result.value && store.findItemByVendorSku(result.value.vendor_sku)) {
+				result.errors.push(`vendor_sku is invalid: ${result.value.vendor_sku} already exists`);
+			}
+			const timestamp = sandbox.clock.nowIso();
+			if (result.errors.length || !result.value) {
+				errors.push({ message: result.errors.join('; '), vendor_sku: vendorSku });
+				sandbox.webhooks.notify('invalid_item_upload', {
+					vendor_sku: vendorSku,
+					consignment_id: consignment.id,
+					timestamp,
+					errors: result.errors,
+				});
+				continue;
+			}
+			const item = createItem(sandbox, consignment, result.value, timestamp);
+			sandbox.webhooks.notify('successful_item_upload', {
+				vendor_sku: item.vendor_sku,
+				item_id: item.item_id,
+				consignment_id: consignment.id,
+				timestamp,
+				errors: [],
+			});
+		}
+		return errors.length ? { status: 207, body: { error: errors } } : ok({});
+	});
+}
+
+function createItem(sandbox: Sandbox, consignment: StoredConsignment, input: ItemInput, now: string): StoredItem {
+	const item: StoredItem = {
+		...sandbox.store.allocateItemIds(),
+		consignment_id: consignment.id,
+		vendor_sku: input.vendor_sku,
+		upc: input.upc,
+		address_id: input.address_id,
+		description: describeItem(input),
+		designer: input.designer,
+		condition: input.condition,
+		taxon: input.taxon_permalink,
+		with_tags: input.with_tags,
+		image: input.image,
+		quantity: input.quantity,
+		msrp: input.msrp,
+		price: input.price,
+		gender: input.gender,
+		taxon_specific_attributes: input.taxon_specific_attributes,
+		designer_specific_attributes: input.designer_specific_attributes,
+		validation_status: 'pending',
+		created_at: now,
+		updated_at: now,
+	};
+	sandbox.store.items.push(item);
+	consignment.updated_at = now;
+	return item;
+}

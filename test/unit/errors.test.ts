@@ -1,0 +1,141 @@
+// toNodeApiError: what a user reads for each kind of failure, and that nothing secret travels with it.
+import type { INode } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import {
+	readHttpFailure,
+	serviceMessage,
+	toNodeApiError,
+} from '../../nodes/ConsignmentVendor/shared/errors';
+
+const node: INode = {
+	id: 'n1',
+	name: 'Consignment Vendor',
+	type: 'consignmentVendor',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+
+const TOKEN = 'tok-abc.DEF_123-secretish';
+
+/** The shape n8n's request helpers throw: a NodeApiError wrapping an axios error (with the auth header in config). */
+function n8nRequestError(status: number, data: unknown, headers: Record<string, string> = {}, url = 'http://127.0.0.1:9/v1/items/5') {
+	const axiosError = Object.assign(new Error(`Request failed with status code ${status}`), {
+		isAxiosError: true,
+		config: { url, headers: { Authorization: `Bearer ${TOKEN}` } },
+		response: { status, data, headers, config: { url, headers: { Authorization: `Bearer ${TOKEN}` } } },
+	});
+	return new NodeApiError(node, axiosError as never);
+}
+
+function map(error: unknown, context = {}) {
+	return toNodeApiError(node, error, context) as NodeApiError;
+}
+
+function everythingVisible(error: NodeApiError): string {
+	return JSON.stringify({ message: error.message, description: error.description, context: error.context, messages: error.messages, cause: (error as { cause?: unknown }).cause, errorResponse: (error as { errorResponse?: unknown }).errorResponse });
+}
+
+describe('toNodeApiError', () => {
+	it('401 (after n8n refreshed the token): credentials rejected, check the Client ID/Secret', () => {
+		const error = map(n8nRequestError(401, { message: 'Unauthorized' }), { itemIndex: 2 });
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toBe('Credentials rejected — check the Client ID/Secret in the credential');
+		expect(error.description).toMatch(/even after n8n requested a new access token.*Unauthorized/);
+		expect(error.httpCode).toBe('401');
+		expect(error.context.itemIndex).toBe(2);
+	});
+
+	it('401 of the token request itself says so', () => {
+		const error = map(n8nRequestError(401, { error: 'invalid_client' }, {}, 'http://127.0.0.1:9/auth/api/v1/bearer-token'));
+		expect(error.message).toMatch(/token request was refused: check the Client ID, Client Secret and Auth URL/);
+	});
+
+	it('403: permission denied, vendor permissions', () => {
+		const error = map(n8nRequestError(403, ''));
+		expect(error.message).toBe('Permission denied — the API user needs vendor permissions');
+	});
+
+	it('400: the service\'s error text, which names the field', () => {
+		const error = map(n8nRequestError(400, { error: 'with_tags is invalid' }));
+		expect(error.message).toBe('The service rejected the request: with_tags is invalid');
+		expect(error.httpCode).toBe('400');
+	});
+
+	it('404 on an item names the item_id and explains item_id vs id', () => {
+		const error = map(n8nRequestError(404, { error: 'Item not found' }), { subject: { kind: 'item', id: 912345 } });
+		expect(error.message).toBe('Item with item_id 912345 was not found: Item not found');
+		expect(error.description).toMatch(/"item_id".*not its "id"/);
+	});
+
+	it('404 on an address, a consignment and an order names them', () => {
+		expect(map(n8nRequestError(404, { error: 'nope' }), { subject: { kind: 'address', id: '999' } }).message).toMatch(/^Address 999 was not found/);
+		expect(map(n8nRequestError(404, {}), { subject: { kind: 'consignment', id: 'cons_1' } }).message).toBe('Consignment cons_1 was not found');
+		const order = map(n8nRequestError(404, {}), { subject: { kind: 'order', id: 'TRR-1' } });
+		expect(order.message).toBe('No order with platform SKU TRR-1 was found');
+		expect(order.description).toMatch(/not your vendor_sku/);
+	});
+
+	it('413: at most 500 items per request', () => {
+		const error = map(n8nRequestError(413, { error: 'Too many items' }));
+		expect(error.message).toMatch(/at most 500 items per creation request/);
+		expect(error.description).toMatch(/Too many items/);
+	});
+
+	it('429: rate limited, with the Retry-After seconds', () => {
+		const error = map(n8nRequestError(429, { error: 'slow down' }, { 'retry-after': '7' }));
+		expect(error.message).toBe('Rate limited by the service — retry after 7 seconds');
+		expect(error.description).toMatch(/Retry On Fail/);
+		expect(map(n8nRequestError(429, '')).message).toBe('Rate limited by the service — wait before retrying');
+	});
+
+	it('5xx: the status, a try-again hint, and the service\'s message', () => {
+		const error = map(n8nRequestError(503, { message: 'maintenance' }));
+		expect(error.message).toBe('The service failed to process the request (HTTP 503) — try again later');
+		expect(error.description).toMatch(/maintenance/);
+	});
+
+	it('any other status: the status and the service\'s message', () => {
+		expect(map(n8nRequestError(409, { error: 'already cancelled' })).message).toBe('The service answered HTTP 409: already cancelled');
+	});
+
+	it('a network failure says the service could not be reached', () => {
+		const cause = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED', isAxiosError: true });
+		const error = map(new NodeApiError(node, cause as never));
+		expect(error.message).toMatch(/could not be reached \(ECONNREFUSED\)/);
+	});
+
+	it('never carries the token: not in the message, description, context or the error it wraps', () => {
+		const error = map(n8nRequestError(401, { message: `token Bearer ${TOKEN} is expired`, client_secret: 'shh' }));
+		expect(everythingVisible(error)).not.toContain(TOKEN);
+		expect(everythingVisible(error)).not.toContain('shh');
+		expect(error.description).toMatch(/Bearer \[redacted\]/);
+	});
+
+	it('passes our own errors through (validation) and keeps the first mapping', () => {
+		const validation = new NodeOperationError(node, 'Item index 0: zipcode must be …');
+		expect(toNodeApiError(node, validation, { itemIndex: 0 })).toBe(validation);
+		const once = map(n8nRequestError(404, {}), { subject: { kind: 'item', id: 1 } });
+		expect(map(once)).toBe(once);
+	});
+
+	it('turns a non-request error into a NodeOperationError with its own message', () => {
+		const error = toNodeApiError(node, new Error('boom'), { itemIndex: 4 });
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toBe('boom');
+	});
+});
+
+describe('readHttpFailure and serviceMessage', () => {
+	it('reads a full response too (statusCode/body/headers)', () => {
+		const failure = readHttpFailure({ statusCode: 404, body: { error: 'x' }, headers: {} });
+		expect(failure.status).toBe(404);
+	});
+
+	it('reads the 207-style list of errors', () => {
+		expect(serviceMessage({ error: [{ message: 'designer is invalid', vendor_sku: 'A1' }, { message: 'bad', vendor_sku: null }] })).toBe(
+			'A1: designer is invalid; bad',
+		);
+	});
+});

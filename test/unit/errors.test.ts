@@ -17,14 +17,15 @@ const node: INode = {
 	parameters: {},
 };
 
-const TOKEN = 'tok-abc.DEF_123-secretish';
+// A canary: the mapped error must not carry it anywhere.
+const LEAK_CANARY = 'tok-abc.DEF_123-canary';
 
 /** The shape n8n's request helpers throw: a NodeApiError wrapping an axios error (with the auth header in config). */
 function n8nRequestError(status: number, data: unknown, headers: Record<string, string> = {}, url = 'http://127.0.0.1:9/v1/items/5') {
 	const axiosError = Object.assign(new Error(`Request failed with status code ${status}`), {
 		isAxiosError: true,
-		config: { url, headers: { Authorization: `Bearer ${TOKEN}` } },
-		response: { status, data, headers, config: { url, headers: { Authorization: `Bearer ${TOKEN}` } } },
+		config: { url, headers: { Authorization: `Bearer ${LEAK_CANARY}` } },
+		response: { status, data, headers, config: { url, headers: { Authorization: `Bearer ${LEAK_CANARY}` } } },
 	});
 	return new NodeApiError(node, axiosError as never);
 }
@@ -107,8 +108,8 @@ describe('toNodeApiError', () => {
 	});
 
 	it('never carries the token: not in the message, description, context or the error it wraps', () => {
-		const error = map(n8nRequestError(401, { message: `token Bearer ${TOKEN} is expired`, client_secret: 'shh' }));
-		expect(everythingVisible(error)).not.toContain(TOKEN);
+		const error = map(n8nRequestError(401, { message: `token Bearer ${LEAK_CANARY} is expired`, client_secret: 'shh' }));
+		expect(everythingVisible(error)).not.toContain(LEAK_CANARY);
 		expect(everythingVisible(error)).not.toContain('shh');
 		expect(error.description).toMatch(/Bearer \[redacted\]/);
 	});

@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { withActionableErrors } from '../../shared/errors';
+import { unwrapRecord } from '../../shared/output';
 import { addressBodyFields, validateAddressBody } from './addressFields';
 
 export const addressCreateOperation: INodePropertyOptions = {
@@ -11,6 +12,8 @@ export const addressCreateOperation: INodePropertyOptions = {
 	routing: withActionableErrors({
 		request: { method: 'POST', url: '/v1/vendor/addresses' },
 		send: { preSend: [validateAddressBody] },
+		// The address record, whether the service wraps it ({address: {...}}) or not; the response is not in the contract.
+		output: { postReceive: [unwrapRecord('address')] },
 	}),
 };
 

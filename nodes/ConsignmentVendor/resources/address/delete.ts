@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { withActionableErrors } from '../../shared/errors';
-import { summaryWhenEmpty } from '../../shared/output';
+import { summaryWhenEmpty, unwrapRecord } from '../../shared/output';
 import { readIdParameter, urlWithIdParameter } from '../../shared/requestPaths';
 import { activeAddressLocator } from '../../shared/resourceLocators';
 
@@ -21,6 +21,7 @@ export const addressDeleteOperation: INodePropertyOptions = {
 					summaryWhenEmpty(function () {
 						return { success: true, address_id: String(readIdParameter(this, 'addressId')).trim() };
 					}),
+					unwrapRecord('address'),
 				],
 			},
 		},

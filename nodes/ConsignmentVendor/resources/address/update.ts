@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { withActionableErrors } from '../../shared/errors';
+import { unwrapRecord } from '../../shared/output';
 import { urlWithIdParameter, readIdParameter } from '../../shared/requestPaths';
 import { activeAddressLocator } from '../../shared/resourceLocators';
 import { addressBodyFields, validateAddressBody } from './addressFields';
@@ -19,6 +20,8 @@ export const addressUpdateOperation: INodePropertyOptions = {
 					validateAddressBody,
 				],
 			},
+			// The address record, whether the service wraps it ({address: {...}}) or not; the response is not in the contract.
+			output: { postReceive: [unwrapRecord('address')] },
 		},
 		{ subject() { return { kind: 'address', id: String(readIdParameter(this, 'addressId')) }; } },
 	),

@@ -313,3 +313,20 @@ export type ApprovedItemPatch = z.output<typeof approvedItemUpdateSchema>;
 export function parseApprovedItemUpdateInput(raw: unknown, itemIndex: number): ApprovedItemPatch {
 	return parseWith(approvedItemUpdateSchema, raw, itemIndex);
 }
+
+const consignmentIdSchema = z.object({
+	consignment_id: requiredText.pipe(
+		z.string().refine(
+			(id) => !/\s/.test(id) && id !== '.' && id !== '..',
+			(id) => ({ message: `must be a consignment ID such as cons_12345 (no spaces), got ${shown(id)}` }),
+		),
+	),
+});
+
+/**
+ * Validates the consignment items are created in (a number is accepted; ids are strings, e.g. `cons_12345`).
+ * @throws InputValidationError naming the item index and `consignment_id`.
+ */
+export function parseConsignmentId(raw: unknown, itemIndex: number): string {
+	return parseWith(consignmentIdSchema, { consignment_id: raw }, itemIndex).consignment_id;
+}

@@ -1,0 +1,67 @@
+/**
+ * The `item` resource: its operation selector, every field of its operations, and the custom operations
+ * the node registers as `customOperations: { item: itemCustomOperations }`.
+ * Update, Get Many and Get Many Non-Approved are declarative (routing on their option below).
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { create, createFields } from './create';
+import { getAllFields, getAllRouting } from './getAll';
+import { getNonApprovedFields, getNonApprovedRouting } from './getNonApproved';
+import { updateFields, updateRouting } from './update';
+import { upsert, upsertFields } from './upsert';
+
+export const itemOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['item'] } },
+	default: 'create',
+	options: [
+		{
+			name: 'Create',
+			value: 'create',
+			action: 'Create items in a consignment',
+			description: 'Submit items to a consignment, up to 500 per request',
+		},
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			action: 'Get many items',
+			description: 'List items, non-approved only unless a validation status is chosen',
+			routing: getAllRouting,
+		},
+		{
+			name: 'Get Many Non-Approved',
+			value: 'getNonApproved',
+			action: 'Get many non approved items',
+			description: 'List non-approved items with their status and quantity',
+			routing: getNonApprovedRouting,
+		},
+		{
+			name: 'Update',
+			value: 'update',
+			action: 'Update an item',
+			description: 'Change an item by its item_id',
+			routing: updateRouting,
+		},
+		{
+			name: 'Create or Update',
+			value: 'upsert',
+			action: 'Create or update an item by vendor SKU',
+			description: 'Create a new record, or update the current one if it already exists (upsert)',
+		},
+	],
+};
+
+export const itemFields: INodeProperties[] = [
+	...createFields,
+	...updateFields,
+	...upsertFields,
+	...getAllFields,
+	...getNonApprovedFields,
+];
+
+/** For the node's `customOperations.item`: the operations routing cannot express (batched creation, upsert). */
+export const itemCustomOperations = { create, upsert };

@@ -1,0 +1,146 @@
+/**
+ * Batched item creation, shared by Create and Upsert: every item of one execution goes out together,
+ * grouped by consignment, at most 500 per POST /v1/consignments/{consignment_id}/items (the contract's
+ * limit; more is a 413). So 1,001 items for one consignment are 3 requests, and two consignments are never
+ * mixed in one request. Requests are sent one after another: there are few, and the order stays readable.
+ *
+ * The answer is mapped back to the input items:
+ * - 200 `{}`: every item of the batch was submitted (the item_id arrives later, by webhook);
+ * - 207 `{error: [{message, vendor_sku}]}`: an error goes to the batch's item(s) with that vendor_sku; one
+ *   with a null (or unknown) vendor_sku goes to every item of the batch; the other items were submitted;
+ * - any other failure (413, 401 after token refresh, 5xx, network): every item of the batch failed with it.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { toNodeApiError } from '../../shared/errors';
+import type { ItemPayload } from '../../shared/schemas';
+import type { ItemFailure } from './itemFailures';
+import { itemApiRequest, itemPaths } from './itemRequests';
+
+export const MAX_ITEMS_PER_REQUEST = 500;
+
+export interface PendingCreation {
+	itemIndex: number;
+	consignmentId: string;
+	payload: ItemPayload;
+}
+
+export type CreationResult = { ok: true; json: IDataObject } | { ok: false; failure: ItemFailure };
+
+/** Batches of at most `size`, grouped by consignment, in order of first appearance. */
+export function creationBatches(pending: PendingCreation[], size = MAX_ITEMS_PER_REQUEST): PendingCreation[][] {
+	const byConsignment = new Map<string, PendingCreation[]>();
+	for (const entry of pending) {
+		const group = byConsignment.get(entry.consignmentId);
+		if (group) group.push(entry);
+		else byConsignment.set(entry.consignmentId, [entry]);
+	}
+	const batches: PendingCreation[][] = [];
+	for (const group of byConsignment.values()) {
+		for (let start = 0; start < group.length; start += size) batches.push(group.slice(start, start + size));
+	}
+	return batches;
+}
+
+interface ReportedError {
+	message: string;
+	vendorSku: string | null;
+}
+
+function reportedErrors(body: unknown): ReportedError[] | undefined {
+	const list = (body as IDataObject | undefined)?.error;
+	if (!Array.isArray(list)) return undefined;
+	return list.map((entry) => {
+		const object = (entry ?? {}) as IDataObject;
+		return {
+			message: typeof object.message === 'string' && object.message ? object.message : JSON.stringify(entry),
+			vendorSku: typeof object.vendor_sku === 'string' && object.vendor_sku !== '' ? object.vendor_sku : null,
+		};
+	});
+}
+
+/** The batch items a 207 error belongs to: same SKU (exactly, else ignoring case), or all when it names none. */
+function owners(batch: PendingCreation[], error: ReportedError): PendingCreation[] {
+	if (error.vendorSku === null) return batch;
+	const exact = batch.filter((entry) => entry.payload.vendor_sku === error.vendorSku);
+	if (exact.length) return exact;
+	const sku = error.vendorSku.toLowerCase();
+	const loose = batch.filter((entry) => entry.payload.vendor_sku.toLowerCase() === sku);
+	return loose.length ? loose : batch;
+}
+
+function submitted(entry: PendingCreation): CreationResult {
+	return { ok: true, json: { status: 'submitted', consignment_id: entry.consignmentId, ...entry.payload } };
+}
+
+function failed(entry: PendingCreation, messages: string[], description?: string): CreationResult {
+	return {
+		ok: false,
+		failure: {
+			itemIndex: entry.itemIndex,
+			vendorSku: entry.payload.vendor_sku,
+			consignmentId: entry.consignmentId,
+			messages,
+			description,
+		},
+	};
+}
+
+async function submitBatch(context: IExecuteFunctions, batch: PendingCreation[]): Promise<Map<number, CreationResult>> {
+	const results = new Map<number, CreationResult>();
+	const consignmentId = batch[0].consignmentId;
+	let response;
+	try {
+		response = await itemApiRequest(context, {
+			method: 'POST',
+			url: itemPaths.createInConsignment(consignmentId),
+			body: { items: batch.map((entry) => entry.payload) as unknown as IDataObject[] },
+		});
+	} catch (error) {
+		const mapped = toNodeApiError(context.getNode(), error, {
+			itemIndex: batch[0].itemIndex,
+			subject: { kind: 'consignment', id: consignmentId },
+		});
+		for (const entry of batch) results.set(entry.itemIndex, failed(entry, [mapped.message], mapped.description ?? undefined));
+		return results;
+	}
+
+	if (response.statusCode !== 207) {
+		for (const entry of batch) results.set(entry.itemIndex, submitted(entry));
+		return results;
+	}
+	const errors = reportedErrors(response.body);
+	if (errors === undefined || errors.length === 0) {
+		// A 207 says something failed; without a list there is no telling what, so nothing is called a success.
+		const said = JSON.stringify(response.body ?? null).slice(0, 300);
+		for (const entry of batch) {
+			results.set(entry.itemIndex, failed(entry, [`the service reported a partial failure (HTTP 207) without saying which items: ${said}`]));
+		}
+		return results;
+	}
+	const messagesByIndex = new Map<number, string[]>();
+	for (const error of errors) {
+		for (const entry of owners(batch, error)) {
+			const messages = messagesByIndex.get(entry.itemIndex);
+			if (messages) messages.push(error.message);
+			else messagesByIndex.set(entry.itemIndex, [error.message]);
+		}
+	}
+	for (const entry of batch) {
+		const messages = messagesByIndex.get(entry.itemIndex);
+		results.set(entry.itemIndex, messages ? failed(entry, messages) : submitted(entry));
+	}
+	return results;
+}
+
+/** Sends every pending creation in batches (see the file comment); one result per input item index. */
+export async function submitCreations(
+	context: IExecuteFunctions,
+	pending: PendingCreation[],
+): Promise<Map<number, CreationResult>> {
+	const results = new Map<number, CreationResult>();
+	for (const batch of creationBatches(pending)) {
+		for (const [itemIndex, result] of await submitBatch(context, batch)) results.set(itemIndex, result);
+	}
+	return results;
+}

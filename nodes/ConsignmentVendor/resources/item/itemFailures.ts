@@ -1,0 +1,91 @@
+/**
+ * Per-input-item failures of the batched item operations (Create, Upsert), and how they reach the user:
+ * with Continue On Fail as one error item per failed input item (paired with it), otherwise as one error
+ * that lists every failed item, its SKU and why.
+ */
+import type { INode, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { InputValidationError } from '../../shared/schemas';
+
+export interface ItemFailure {
+	/** Index of the input item. */
+	itemIndex: number;
+	vendorSku?: string;
+	consignmentId?: string;
+	/** Why, without the item index (e.g. `price must be a whole number of cents, got 19.99`). */
+	messages: string[];
+	/** What to do about it, when known (e.g. from the API error mapping). */
+	description?: string;
+}
+
+/** At most this many items are named per reason in the thrown error's message; the description has all. */
+const ITEMS_NAMED_PER_REASON = 20;
+
+export function validationFailure(error: InputValidationError, vendorSku?: string): ItemFailure {
+	return {
+		itemIndex: error.itemIndex,
+		vendorSku,
+		messages: error.issues.map((issue) => `${issue.field} ${issue.message}`),
+	};
+}
+
+function label(failure: ItemFailure): string {
+	return failure.vendorSku
+		? `item index ${failure.itemIndex} (vendor_sku ${failure.vendorSku})`
+		: `item index ${failure.itemIndex}`;
+}
+
+function capitalised(text: string): string {
+	return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The error item a failed input item becomes under Continue On Fail. */
+export function failureOutput(failure: ItemFailure): INodeExecutionData {
+	return {
+		json: {
+			error: `${capitalised(label(failure))}: ${failure.messages.join('; ')}`,
+			errors: failure.messages,
+			...(failure.description ? { errorDescription: failure.description } : {}),
+			itemIndex: failure.itemIndex,
+			...(failure.vendorSku !== undefined ? { vendor_sku: failure.vendorSku } : {}),
+			...(failure.consignmentId !== undefined ? { consignment_id: failure.consignmentId } : {}),
+			status: 'failed',
+		},
+		pairedItem: { item: failure.itemIndex },
+	};
+}
+
+/**
+ * The error thrown without Continue On Fail: every failed item with its SKU and reason, grouped by reason
+ * so a batch-wide failure (e.g. 500 items refused with one 5xx) reads as one line.
+ * @param written how many items were created or changed, so the user knows a rerun would send them again.
+ */
+export function failuresError(node: INode, failures: ItemFailure[], total: number, written: number): NodeOperationError {
+	const sorted = [...failures].sort((a, b) => a.itemIndex - b.itemIndex);
+	const byReason = new Map<string, ItemFailure[]>();
+	for (const failure of sorted) {
+		const reason = failure.messages.join('; ');
+		const group = byReason.get(reason);
+		if (group) group.push(failure);
+		else byReason.set(reason, [failure]);
+	}
+	const lines = [...byReason.entries()].map(([reason, group]) => {
+		const named = group.slice(0, ITEMS_NAMED_PER_REASON).map(label).join(', ');
+		const more = group.length > ITEMS_NAMED_PER_REASON ? ` and ${group.length - ITEMS_NAMED_PER_REASON} more` : '';
+		return `${capitalised(named)}${more}: ${reason}`;
+	});
+	const fullList = sorted.map((failure) => `${label(failure)}: ${failure.messages.join('; ')}`).join('\n');
+	const hints = [...new Set(sorted.map((failure) => failure.description).filter(Boolean))];
+	return new NodeOperationError(node, `${failures.length} of ${total} items failed. ${lines.join(' | ')}`, {
+		itemIndex: sorted[0]?.itemIndex,
+		description: [
+			written > 0
+				? `The other ${written} item(s) were sent to the service; running the node again sends them again.`
+				: 'No item was created or changed.',
+			'Turn on "Continue On Fail" in the node settings to get one output item per input item, failed ones included.',
+			...hints,
+			`Every failed item:\n${fullList}`,
+		].join('\n'),
+	});
+}

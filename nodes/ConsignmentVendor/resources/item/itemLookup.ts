@@ -1,0 +1,69 @@
+/**
+ * Finding an existing item by vendor_sku, for Upsert. The two listings together cover every status:
+ * GET /v1/items/non_approved (reconciliation, pending, rejected, deleted, draft; with `item_status` and
+ * `quantity`) and GET /v1/items?validation_status=approved (GET /v1/items alone lists only non-approved).
+ * The service's `vendor_sku` filter is exact but ignores case, so at most a few records come back: one page.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { itemApiRequest, itemPaths } from './itemRequests';
+
+export interface FoundItem {
+	itemId: string | number;
+	vendorSku: string;
+	validationStatus: string;
+	/** Known from the non-approved listing; the approved listing does not document it. */
+	quantity?: number;
+}
+
+/** Thrown when a SKU matches several items: updating one at random would be wrong. */
+export class AmbiguousSkuError extends Error {}
+
+function pick(records: IDataObject[], vendorSku: string): IDataObject | undefined {
+	const sameIgnoringCase = records.filter(
+		(record) => typeof record.vendor_sku === 'string' && record.vendor_sku.toLowerCase() === vendorSku.toLowerCase(),
+	);
+	const exact = sameIgnoringCase.filter((record) => record.vendor_sku === vendorSku);
+	const candidates = exact.length ? exact : sameIgnoringCase;
+	const ids = [...new Set(candidates.map((record) => String(record.item_id)))];
+	if (ids.length > 1) {
+		throw new AmbiguousSkuError(
+			`vendor_sku ${vendorSku} matches ${ids.length} items (item_id ${ids.join(', ')}); update the right one with Item → Update`,
+		);
+	}
+	return candidates[0];
+}
+
+async function findIn(
+	context: IExecuteFunctions,
+	url: string,
+	qs: IDataObject,
+	vendorSku: string,
+): Promise<IDataObject | undefined> {
+	const { body } = await itemApiRequest(context, { method: 'GET', url, qs: { ...qs, vendor_sku: vendorSku } });
+	const products = (body as IDataObject | undefined)?.products;
+	return pick(Array.isArray(products) ? (products as IDataObject[]) : [], vendorSku);
+}
+
+function fromRecord(record: IDataObject, validationStatus: string): FoundItem {
+	return {
+		itemId: record.item_id as string | number,
+		vendorSku: String(record.vendor_sku),
+		validationStatus,
+		quantity: typeof record.quantity === 'number' ? record.quantity : undefined,
+	};
+}
+
+/**
+ * The item with this vendor_sku, or undefined. One request when it is non-approved (and not deleted), two
+ * otherwise. A deleted item is used only when no approved item has the SKU.
+ * @throws the request error (map it with shared/errors.ts), or AmbiguousSkuError.
+ */
+export async function findItemBySku(context: IExecuteFunctions, vendorSku: string): Promise<FoundItem | undefined> {
+	const nonApproved = await findIn(context, itemPaths.nonApproved, {}, vendorSku);
+	const nonApprovedStatus = String(nonApproved?.item_status ?? 'pending');
+	if (nonApproved && nonApprovedStatus !== 'deleted') return fromRecord(nonApproved, nonApprovedStatus);
+	const approved = await findIn(context, itemPaths.items, { validation_status: 'approved' }, vendorSku);
+	if (approved) return fromRecord(approved, 'approved');
+	return nonApproved ? fromRecord(nonApproved, nonApprovedStatus) : undefined;
+}

@@ -1,0 +1,46 @@
+/**
+ * Requests made by the item custom operations (Create, Upsert). They run in IExecuteFunctions, outside
+ * the declarative RoutingNode, so they call `httpRequestWithAuthentication` themselves: that is what applies
+ * the credential's preAuthentication (token exchange) and n8n's refresh-and-retry on a 401.
+ */
+import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IN8nHttpFullResponse } from 'n8n-workflow';
+
+import { idSegment } from '../../shared/requestPaths';
+
+export const CREDENTIAL_TYPE = 'consignmentVendorApi';
+
+export interface ItemApiResponse {
+	statusCode: number;
+	body: unknown;
+}
+
+async function baseUrlOf(context: IExecuteFunctions): Promise<string> {
+	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
+	// The credential's Base URL is entered without /v1 (and maybe with a trailing slash).
+	return String(credentials.baseUrl ?? '').replace(/\/+$/, '');
+}
+
+/** One API request; throws n8n's request error on a non-2xx answer (map it with shared/errors.ts). */
+export async function itemApiRequest(
+	context: IExecuteFunctions,
+	request: { method: IHttpRequestMethods; url: string; qs?: IDataObject; body?: IDataObject },
+): Promise<ItemApiResponse> {
+	const response = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
+		method: request.method,
+		baseURL: await baseUrlOf(context),
+		url: request.url,
+		qs: request.qs,
+		body: request.body,
+		json: true,
+		// The status matters: 207 (partial failure) is a 2xx that must not be read as success.
+		returnFullResponse: true,
+	})) as IN8nHttpFullResponse;
+	return { statusCode: response.statusCode, body: response.body };
+}
+
+export const itemPaths = {
+	createInConsignment: (consignmentId: string) => `/v1/consignments/${idSegment(consignmentId)}/items`,
+	item: (itemId: string | number) => `/v1/items/${idSegment(itemId)}`,
+	items: '/v1/items',
+	nonApproved: '/v1/items/non_approved',
+};

@@ -1,0 +1,152 @@
+/**
+ * Item → Upsert (by vendor_sku), a custom operation: update the item if the SKU exists, create it otherwise.
+ *
+ * Requests per input item, kept to the minimum the API allows (it has no "get by SKU in any status"):
+ * - 1 GET /v1/items/non_approved?vendor_sku=…; found (not deleted) → 1 PATCH: 2 requests;
+ * - else 1 GET /v1/items?validation_status=approved&vendor_sku=…; found → at most 1 PATCH: 3 requests;
+ * - not found → 2 GETs, and the item joins the batched creation (1 POST per 500 items per consignment,
+ *   shared with the other new items of the run, as in Create).
+ * Approved items get only what the service applies to them (address_id, a quantity decrease); the output
+ * lists the other given fields under `ignoredFields`.
+ *
+ * Validation, duplicate SKUs and failure reporting work as in Create (see create.ts).
+ */
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { toNodeApiError } from '../../shared/errors';
+import { InputValidationError, type ItemPayload } from '../../shared/schemas';
+import { submitCreations, type PendingCreation } from './itemCreation';
+import { failureOutput, failuresError, validationFailure, type ItemFailure } from './itemFailures';
+import { consignmentField, itemInputFields } from './itemFields';
+import { readConsignmentId, rejectDuplicateSkus, withoutFailed } from './itemInputChecks';
+import { AmbiguousSkuError, findItemBySku, type FoundItem } from './itemLookup';
+import { approvedItemPart, readerForItem, readItemUpdateInput } from './itemPayload';
+import { itemApiRequest, itemPaths } from './itemRequests';
+
+/** Input items looked up (and patched) at the same time: fast for thousands of rows, gentle on the service. */
+const CONCURRENT_LOOKUPS = 4;
+
+export const upsertFields: INodeProperties[] = [
+	consignmentField(['upsert'], 'Consignment a new item is created in when no item has its Vendor SKU'),
+	{
+		displayName:
+			'Finds the item by Vendor SKU among non-approved and approved items: updates it when found, creates it otherwise. Approved items take only the address and a quantity decrease; the output lists the fields they ignored. New items get their item_id later by webhook.',
+		name: 'upsertNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { resource: ['item'], operation: ['upsert'] } },
+	},
+	...itemInputFields(['upsert']),
+];
+
+interface ValidItem {
+	itemIndex: number;
+	payload: ItemPayload;
+}
+
+type Outcome = { ok: true; json: IDataObject } | { ok: false; failure: ItemFailure } | { ok: 'create'; entry: PendingCreation };
+
+function failure(itemIndex: number, payload: ItemPayload, messages: string[], description?: string): Outcome {
+	return { ok: false, failure: { itemIndex, vendorSku: payload.vendor_sku, messages, description } };
+}
+
+async function patch(context: IExecuteFunctions, found: FoundItem, body: IDataObject): Promise<string> {
+	const { body: answer } = await itemApiRequest(context, { method: 'PATCH', url: itemPaths.item(found.itemId), body });
+	const status = (answer as IDataObject | undefined)?.status;
+	return typeof status === 'string' ? status : 'updated';
+}
+
+async function upsertOne(context: IExecuteFunctions, { itemIndex, payload }: ValidItem): Promise<Outcome> {
+	let found: FoundItem | undefined;
+	try {
+		found = await findItemBySku(context, payload.vendor_sku);
+		if (found === undefined) {
+			if (payload.quantity < 1) {
+				return failure(itemIndex, payload, [`quantity must be at least 1 to create an item (no item has vendor_sku ${payload.vendor_sku}), got ${payload.quantity}`]);
+			}
+			return { ok: 'create', entry: { itemIndex, consignmentId: readConsignmentId(context, itemIndex), payload } };
+		}
+		const base = { operation: 'updated', item_id: found.itemId, validation_status: found.validationStatus };
+		if (found.validationStatus !== 'approved') {
+			const status = await patch(context, found, payload as unknown as IDataObject);
+			return { ok: true, json: { ...base, status, ...payload, ignoredFields: [] } };
+		}
+		const { patch: allowed, ignoredFields } = approvedItemPart(payload, found.quantity);
+		// Nothing the approved item would take: no request (a PATCH could only be ignored or refused).
+		const status = Object.keys(allowed).length ? await patch(context, found, allowed) : 'unchanged';
+		return { ok: true, json: { ...base, status, vendor_sku: payload.vendor_sku, ...allowed, ignoredFields } };
+	} catch (error) {
+		if (error instanceof InputValidationError) return { ok: false, failure: validationFailure(error, payload.vendor_sku) };
+		if (error instanceof AmbiguousSkuError) return failure(itemIndex, payload, [error.message]);
+		const mapped = toNodeApiError(context.getNode(), error, {
+			itemIndex,
+			subject: found ? { kind: 'item', id: found.itemId } : undefined,
+		});
+		return failure(itemIndex, payload, [mapped.message], mapped.description ?? undefined);
+	}
+}
+
+/** Runs `work` over `items`, at most `limit` at a time; results in input order. */
+async function mapConcurrently<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+	const results = new Array<R>(items.length);
+	let next = 0;
+	const worker = async () => {
+		while (next < items.length) {
+			const index = next++;
+			results[index] = await work(items[index]);
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+	return results;
+}
+
+function validate(context: IExecuteFunctions, count: number): { valid: ValidItem[]; failures: ItemFailure[] } {
+	const valid: ValidItem[] = [];
+	const failures: ItemFailure[] = [];
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		const read = readerForItem(context, itemIndex);
+		try {
+			valid.push({ itemIndex, payload: readItemUpdateInput(read, itemIndex) });
+		} catch (error) {
+			if (!(error instanceof InputValidationError)) throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+			const sku = read('vendorSku', '');
+			failures.push(validationFailure(error, typeof sku === 'string' && sku.trim() ? sku.trim() : undefined));
+		}
+	}
+	const duplicates = rejectDuplicateSkus(valid);
+	return { valid: withoutFailed(valid, duplicates), failures: [...failures, ...duplicates] };
+}
+
+export async function upsert(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const count = this.getInputData().length;
+	const { valid, failures } = validate(this, count);
+	const continueOnFail = this.continueOnFail();
+	if (failures.length && !continueOnFail) throw failuresError(this.getNode(), failures, count, 0);
+
+	const outputs = new Array<INodeExecutionData>(count);
+	const record = (itemIndex: number, outcome: { ok: true; json: IDataObject } | { ok: false; failure: ItemFailure }) => {
+		if (outcome.ok) outputs[itemIndex] = { json: outcome.json, pairedItem: { item: itemIndex } };
+		else {
+			failures.push(outcome.failure);
+			outputs[itemIndex] = failureOutput(outcome.failure);
+		}
+	};
+	for (const failed of failures) outputs[failed.itemIndex] = failureOutput(failed);
+
+	const toCreate: PendingCreation[] = [];
+	const outcomes = await mapConcurrently(valid, CONCURRENT_LOOKUPS, async (item) => await upsertOne(this, item));
+	outcomes.forEach((outcome, position) => {
+		if (outcome.ok === 'create') toCreate.push(outcome.entry);
+		else record(valid[position].itemIndex, outcome);
+	});
+	for (const [itemIndex, result] of await submitCreations(this, toCreate)) {
+		record(itemIndex, result.ok ? { ok: true, json: { operation: 'created', ...result.json } } : result);
+	}
+
+	if (failures.length && !continueOnFail) {
+		const written = outputs.filter((output) => output && output.json.status !== 'failed').length;
+		throw failuresError(this.getNode(), failures, count, written);
+	}
+	return [outputs];
+}

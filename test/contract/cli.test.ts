@@ -6,6 +6,8 @@ import { resolve } from 'node:path';
 describe('sandbox CLI', () => {
 	it('prints exactly one JSON line with baseUrl, authUrl, clientId, clientSecret, serves the API, and exits on SIGTERM', async () => {
 		const root = resolve(__dirname, '../..');
+		// A test of a dev tool, not node code: the community-node ban on child processes does not apply here.
+		// eslint-disable-next-line @n8n/community-nodes/no-dangerous-functions
 		const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'test/sandbox/cli.ts'], {
 			cwd: root,
 			env: { ...process.env, SANDBOX_PORT: '0' },
@@ -29,7 +31,7 @@ describe('sandbox CLI', () => {
 				method: 'POST',
 				headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
 				body: JSON.stringify({ client_id: info.clientId, client_secret: info.clientSecret }),
-			}).then((r) => r.json());
+			}).then((r) => r.json() as Promise<{ bearer_token: string }>);
 			const vendor = await fetch(`${info.baseUrl}/v1/vendor`, { headers: { Authorization: `Bearer ${token.bearer_token}` } });
 			expect(vendor.status).toBe(200);
 			expect(await vendor.json()).toHaveProperty('preferences');

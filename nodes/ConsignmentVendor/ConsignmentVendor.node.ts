@@ -8,6 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { addressFields, addressOperationSelector } from './resources/address';
 import { consignmentFields, consignmentOperationSelector } from './resources/consignment';
+import { itemCustomOperations, itemFields, itemOperations } from './resources/item';
 import { orderFields, orderOperationSelector } from './resources/order';
 import { vendorFields, vendorOperationSelector } from './resources/vendor';
 import { listSearch } from './shared/listSearch';
@@ -42,15 +43,18 @@ export class ConsignmentVendor implements INodeType {
 				options: [
 					{ name: 'Address', value: 'address' },
 					{ name: 'Consignment', value: 'consignment' },
+					{ name: 'Item', value: 'item' },
 					{ name: 'Order', value: 'order' },
 					{ name: 'Vendor', value: 'vendor' },
 				],
-				default: 'address',
+				default: 'item',
 			},
+			itemOperations,
 			addressOperationSelector,
 			consignmentOperationSelector,
 			orderOperationSelector,
 			vendorOperationSelector,
+			...itemFields,
 			...addressFields,
 			...consignmentFields,
 			...orderFields,
@@ -59,4 +63,11 @@ export class ConsignmentVendor implements INodeType {
 	};
 
 	methods = { listSearch };
+
+	/**
+	 * Item creation (batches of 500 per consignment, 207 mapped per item) and upsert cannot be one request per
+	 * item, so n8n runs these functions instead of RoutingNode for them (WorkflowExecute.getCustomOperation,
+	 * present in n8n-core 1.122 used by n8n 1.123, and in 2.x). Every other operation stays declarative.
+	 */
+	customOperations = { item: itemCustomOperations };
 }

@@ -88,14 +88,17 @@ export const optionalText = z.preprocess(
 
 
 /** `true`/`false`, also as the strings a spreadsheet or an expression yields. */
-export const booleanField = z.preprocess((value) => {
-	if (typeof value === 'string') {
-		const text = value.trim().toLowerCase();
-		if (text === 'true') return true;
-		if (text === 'false') return false;
-	}
-	return value;
-}, z.boolean({ required_error: 'is required', invalid_type_error: 'must be true or false' }));
+export const booleanField = z.unknown().transform((value, ctx): boolean => {
+	if (typeof value === 'boolean') return value;
+	const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+	if (text === 'true') return true;
+	if (text === 'false') return false;
+	ctx.addIssue({
+		code: z.ZodIssueCode.custom,
+		message: value === undefined || value === null || text === '' ? 'is required' : `must be true or false, got ${shown(value)}`,
+	});
+	return z.NEVER;
+});
 
 export function integerField(minimum: number, rule: string) {
 	return z.preprocess(
@@ -119,7 +122,7 @@ export const absoluteHttpUrl = requiredText.pipe(
 				return false;
 			}
 		},
-		(value) => ({ message: `must be an absolute http(s) URL such as https://example.com/front.jpg, got ${shown(value)}` }),
+		(value) => ({ message: `must be an absolute http(s) URL such as https://example.com/photo.jpg, got ${shown(value)}` }),
 	),
 );
 

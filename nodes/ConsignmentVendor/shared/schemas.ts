@@ -64,34 +64,37 @@ export const ZIP_PATTERN = /^\d{5}(?:-\d{4})?$/;
 export const PHONE_PATTERN = /^(?:\(\d{3}\) \d{3}-\d{4}|\d{3}-\d{3}-\d{4}|\d{10})$/;
 
 const addressSchema = z
-	.object({
-		first_name: requiredText,
-		last_name: requiredText,
-		address1: requiredText,
-		// The contract lists address2 among the fields always sent, but a second line is often empty.
-		address2: optionalText,
-		city: requiredText,
-		state_abbr: requiredText,
-		zipcode: requiredText.pipe(
-			matching(ZIP_PATTERN, 'must be ##### or #####-#### (digits and one hyphen, no spaces)'),
-		),
-		country_iso: requiredText
-			.transform((value) => value.toUpperCase())
-			.pipe(
-				z.string().refine(
-					(code) => Object.hasOwn(US_COUNTRY_CODES, code),
-					(code) => ({
-						message: `must be the United States or a US territory (US/USA, PR/PRI, GU/GUM, VI/VIR, AS/ASM, MP/MNP; only US addresses are supported), got ${shown(code)}`,
-					}),
+	.object(
+		{
+			first_name: requiredText,
+			last_name: requiredText,
+			address1: requiredText,
+			// The contract lists address2 among the fields always sent, but a second line is often empty.
+			address2: optionalText,
+			city: requiredText,
+			state_abbr: requiredText,
+			zipcode: requiredText.pipe(
+				matching(ZIP_PATTERN, 'must be ##### or #####-#### (digits and one hyphen, no spaces)'),
+			),
+			country_iso: requiredText
+				.transform((value) => value.toUpperCase())
+				.pipe(
+					z.string().refine(
+						(code) => Object.hasOwn(US_COUNTRY_CODES, code),
+						(code) => ({
+							message: `must be the United States or a US territory (US/USA, PR/PRI, GU/GUM, VI/VIR, AS/ASM, MP/MNP; only US addresses are supported), got ${shown(code)}`,
+						}),
+					),
+				),
+			phone: requiredText.pipe(
+				matching(
+					PHONE_PATTERN,
+					'must be a 10-digit US number written (###) ###-####, ###-###-#### or ########## (no +1, no spaces inside the digits)',
 				),
 			),
-		phone: requiredText.pipe(
-			matching(
-				PHONE_PATTERN,
-				'must be a 10-digit US number written (###) ###-####, ###-###-#### or ########## (no +1, no spaces inside the digits)',
-			),
-		),
-	})
+		},
+		{ required_error: 'is required', invalid_type_error: 'must be an object of address fields' },
+	)
 	.superRefine((address, ctx) => {
 		const country = US_COUNTRY_CODES[address.country_iso];
 		if (country && !country.territory && !US_STATE_CODES.has(address.state_abbr.toUpperCase())) {
@@ -188,30 +191,33 @@ export interface ItemInputOptions {
 
 function itemSchema({ priceUnit }: ItemInputOptions, minimumQuantity: number) {
 	return z
-		.object({
-			vendor_sku: requiredText,
-			upc: optionalText,
-			taxon_permalink: requiredText.pipe(
-				matching(TAXON_PATTERN, 'must be a category path of lower-case segments joined by "/", such as women/handbags/clutches'),
-			),
-			condition: requiredText,
-			with_tags: booleanField,
-			designer: requiredText,
-			image: z.object(
-				{ front: absoluteHttpUrl, back: absoluteHttpUrl },
-				{ required_error: 'is required', invalid_type_error: 'must be an object with front and back URLs' },
-			),
-			quantity: integerField(
-				minimumQuantity,
-				minimumQuantity > 0 ? 'a whole number of at least 1' : 'a whole number, 0 or more',
-			),
-			msrp: moneyField(priceUnit),
-			price: moneyField(priceUnit),
-			gender: genderField,
-			taxon_specific_attributes: jsonObjectField(() => ({})),
-			designer_specific_attributes: jsonObjectField(() => undefined),
-			address_id: addressIdField,
-		})
+		.object(
+			{
+				vendor_sku: requiredText,
+				upc: optionalText,
+				taxon_permalink: requiredText.pipe(
+					matching(TAXON_PATTERN, 'must be a category path of lower-case segments joined by "/", such as women/handbags/clutches'),
+				),
+				condition: requiredText,
+				with_tags: booleanField,
+				designer: requiredText,
+				image: z.object(
+					{ front: absoluteHttpUrl, back: absoluteHttpUrl },
+					{ required_error: 'is required', invalid_type_error: 'must be an object with front and back URLs' },
+				),
+				quantity: integerField(
+					minimumQuantity,
+					minimumQuantity > 0 ? 'a whole number of at least 1' : 'a whole number, 0 or more',
+				),
+				msrp: moneyField(priceUnit),
+				price: moneyField(priceUnit),
+				gender: genderField,
+				taxon_specific_attributes: jsonObjectField(() => ({})),
+				designer_specific_attributes: jsonObjectField(() => undefined),
+				address_id: addressIdField,
+			},
+			{ required_error: 'is required', invalid_type_error: 'must be an object of item fields' },
+		)
 		.superRefine((item, ctx) => {
 			if (item.taxon_permalink.startsWith(WATCH_TAXON_PREFIX) && item.upc === '') {
 				ctx.addIssue({

@@ -46,6 +46,16 @@ describe('token endpoint', () => {
 		expect(res.body.message).toMatch(/JSON/);
 	});
 
+	it('can answer in the public docs form {access_token, token_type, expires_in} (admin token-format)', async () => {
+		await sb().admin.setTokenFormat('public-docs');
+		const res = await api().post(tokenUrl(), { client_id: sb().clientId, client_secret: sb().clientSecret });
+		expect(res.body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 3600 });
+		expect((await api().get('/v1/vendor', undefined, res.body.access_token)).status).toBe(200);
+		await sb().admin.reset();
+		const back = await api().post(tokenUrl(), { client_id: sb().clientId, client_secret: sb().clientSecret });
+		expect(Object.keys(back.body).sort()).toEqual(['bearer_token', 'expires_in']);
+	});
+
 	it('is only at {authUrl}/api/v1/bearer-token (the public docs path without /api is not served)', async () => {
 		const res = await api().post(`${sb().authUrl}/v1/bearer-token`, { client_id: sb().clientId, client_secret: sb().clientSecret });
 		expect(res.status).toBe(404);

@@ -8,6 +8,7 @@ import type {
 	RequestLogEntry,
 	SandboxStateSnapshot,
 	StoredItem,
+	TokenFormat,
 	WebhookDelivery,
 } from './types';
 
@@ -75,6 +76,11 @@ export class SandboxAdmin {
 	/** null = deliveries go out unsigned. */
 	async setSigningSecret(secret: string | null): Promise<void> {
 		await this.call('POST', '/signing-secret', { secret });
+	}
+
+	/** Switch the token response to the public docs' {access_token, token_type, expires_in} form, or back. */
+	async setTokenFormat(format: TokenFormat): Promise<void> {
+		await this.call('POST', '/token-format', { format });
 	}
 
 	async state(): Promise<SandboxStateSnapshot> {

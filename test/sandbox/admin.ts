@@ -68,6 +68,13 @@ export function buildAdminRouter(sandbox: Sandbox): Router {
 		return ok({ signing: secret !== null });
 	});
 
+	r.add('POST', `${P}/token-format`, (ctx) => {
+		const { format } = jsonObjectBody(ctx.body);
+		if (format !== 'contract' && format !== 'public-docs') throw fail(400, 'format must be "contract" or "public-docs"');
+		sandbox.store.tokenFormat = format;
+		return ok({ format });
+	});
+
 	r.add('GET', `${P}/state`, () => ok(sandbox.store.snapshot(sandbox.clock.nowIso())));
 
 	r.add('GET', `${P}/webhook-deliveries`, () => ok({ deliveries: sandbox.webhooks.deliveries }));

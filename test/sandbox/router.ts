@@ -55,7 +55,11 @@ export class Router<Auth = unknown> {
 			pathMatched = true;
 			if (route.method !== method) continue;
 			const params: Record<string, string> = {};
-			route.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1])));
+			try {
+				route.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1])));
+			} catch {
+				throw fail(404, `No route for ${method} ${path}`);
+			}
 			return { handler: route.handler, params, requiresAuth: route.requiresAuth };
 		}
 		if (pathMatched) throw fail(405, `Method ${method} is not allowed on ${path}`);

@@ -2,6 +2,7 @@
 // Everything is in memory; `reset()` on the Sandbox replaces the whole store with a freshly seeded one.
 import type {
 	SandboxStateSnapshot,
+	TokenFormat,
 	StoredAddress,
 	StoredConsignment,
 	StoredItem,
@@ -26,6 +27,8 @@ export class SandboxStore {
 	orders: StoredOrder[] = [];
 	/** HMAC key for webhook signatures; null = deliveries are unsigned. */
 	signingSecret: string | null = null;
+	/** Which token response the token endpoint sends (see TokenFormat). */
+	tokenFormat: TokenFormat = 'contract';
 
 	private nextItemId = FIRST_ITEM_ID;
 	private nextVariantId = FIRST_VARIANT_ID;

@@ -154,6 +154,12 @@ export interface EmitEventRequest {
 	url?: string;
 }
 
+/**
+ * `contract`: {bearer_token, expires_in} (vendor-api.md). `public-docs`: {access_token, token_type, expires_in}, the
+ * form the service's public docs show; clients should read either.
+ */
+export type TokenFormat = 'contract' | 'public-docs';
+
 export interface CatalogSnapshot {
 	designers: string[];
 	conditions: string[];

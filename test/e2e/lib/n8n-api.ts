@@ -1,0 +1,149 @@
+/**
+ * The HTTP side of a running n8n: the owner account and an API key (the "without the UI" path), workflow
+ * activation through the public API, executions, and the credential test. Works with 1.x and 2.x, which
+ * name activation differently (`/activate` in 1.x; `/publish` in 2.x, where `/activate` is deprecated).
+ */
+export interface OwnerAccount {
+	email: string;
+	password: string;
+	firstName: string;
+	lastName: string;
+}
+
+export interface Execution {
+	id: string;
+	workflowId: string;
+	status?: string;
+	finished?: boolean;
+	mode?: string;
+	data?: { resultData?: { runData?: Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }>> } }>> } };
+}
+
+export class N8nApi {
+	private cookie = '';
+	private apiKey = '';
+
+	constructor(readonly url: string) {}
+
+	/** Creates the instance owner on a fresh n8n (returns false if one exists), then logs in. */
+	async setupOwnerOrLogin(owner: OwnerAccount): Promise<'created' | 'existing'> {
+		const setup = await this.rest('POST', '/rest/owner/setup', owner, false);
+		if (setup.status === 200) {
+			this.takeCookie(setup.res);
+			return 'created';
+		}
+		await this.login(owner);
+		return 'existing';
+	}
+
+	async login(owner: OwnerAccount): Promise<void> {
+		const login = await this.rest('POST', '/rest/login', { emailOrLdapLoginId: owner.email, email: owner.email, password: owner.password }, false);
+		if (login.status !== 200) throw new Error(`n8n login as ${owner.email} answered ${login.status}: ${login.text.slice(0, 300)}`);
+		this.takeCookie(login.res);
+	}
+
+	/** An API key with every scope the owner may grant (the scope list differs between versions). */
+	async createApiKey(label: string): Promise<string> {
+		const scopes = await this.rest('GET', '/rest/api-keys/scopes');
+		const scopeList = scopes.status === 200 ? (unwrap(scopes.json) as string[]) : undefined;
+		const body: Record<string, unknown> = { label, expiresAt: null };
+		if (scopeList) body.scopes = scopeList;
+		const created = await this.rest('POST', '/rest/api-keys', body);
+		if (created.status !== 200) throw new Error(`creating an API key answered ${created.status}: ${created.text.slice(0, 300)}`);
+		this.apiKey = (unwrap(created.json) as { rawApiKey: string }).rawApiKey;
+		return this.apiKey;
+	}
+
+	useApiKey(key: string): void {
+		this.apiKey = key;
+	}
+
+	/** Activates (1.x) / publishes (2.x) a workflow through the public API. */
+	async activate(workflowId: string): Promise<void> {
+		await this.publicPostFirstFound(workflowId, ['publish', 'activate']);
+	}
+
+	async deactivate(workflowId: string): Promise<void> {
+		await this.publicPostFirstFound(workflowId, ['unpublish', 'deactivate']);
+	}
+
+	async workflow(workflowId: string): Promise<{ id: string; active: boolean; activeVersionId?: string | null }> {
+		const res = await this.publicApi('GET', `/workflows/${workflowId}`);
+		if (res.status !== 200) throw new Error(`GET workflow ${workflowId} answered ${res.status}: ${res.text.slice(0, 300)}`);
+		return res.json as { id: string; active: boolean };
+	}
+
+	/** Executions of a workflow, newest first, with their run data. */
+	async executions(workflowId: string): Promise<Execution[]> {
+		const res = await this.publicApi('GET', `/executions?workflowId=${encodeURIComponent(workflowId)}&includeData=true&limit=100`);
+		if (res.status !== 200) throw new Error(`GET executions answered ${res.status}: ${res.text.slice(0, 300)}`);
+		return (res.json as { data: Execution[] }).data;
+	}
+
+	/** n8n's own credential test (the "Test" button of the credential dialog), for a stored credential. */
+	async testCredential(credential: { id: string; name: string; type: string; data: Record<string, unknown> }): Promise<{ status: string; message: string }> {
+		const res = await this.rest('POST', '/rest/credentials/test', { credentials: credential });
+		if (res.status !== 200) throw new Error(`POST /rest/credentials/test answered ${res.status}: ${res.text.slice(0, 300)}`);
+		return unwrap(res.json) as { status: string; message: string };
+	}
+
+	/** Node type names the server loaded (what the editor can offer). */
+	async nodeTypeNames(): Promise<string[]> {
+		const res = await fetch(`${this.url}/types/nodes.json`);
+		if (res.status !== 200) throw new Error(`GET /types/nodes.json answered ${res.status}`);
+		return ((await res.json()) as Array<{ name: string }>).map((t) => t.name);
+	}
+
+	private async publicPostFirstFound(workflowId: string, actions: string[]): Promise<void> {
+		const answers: string[] = [];
+		for (const action of actions) {
+			const res = await this.publicApi('POST', `/workflows/${workflowId}/${action}`, {});
+			if (res.status === 200) return;
+			answers.push(`/${action} ${res.status} ${res.text.slice(0, 200)}`);
+			// 404 is what a version without this route answers: try the other name. Anything else is a real failure.
+			if (res.status !== 404) break;
+		}
+		throw new Error(`${actions[0]} of workflow ${workflowId} failed: ${answers.join('; ')}`);
+	}
+
+	private async publicApi(method: string, path: string, body?: unknown) {
+		if (!this.apiKey) throw new Error('no API key: call createApiKey first');
+		return this.call(method, `/api/v1${path}`, body, { 'X-N8N-API-KEY': this.apiKey });
+	}
+
+	private async rest(method: string, path: string, body?: unknown, needsLogin = true) {
+		if (needsLogin && !this.cookie) throw new Error('not logged in');
+		return this.call(method, path, body, this.cookie ? { cookie: this.cookie } : {});
+	}
+
+	private async call(method: string, path: string, body: unknown, headers: Record<string, string>) {
+		const res = await fetch(`${this.url}${path}`, {
+			method,
+			headers: {
+				...headers,
+				'browser-id': 'e2e-suite',
+				...(body === undefined ? {} : { 'content-type': 'application/json' }),
+			},
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await res.text();
+		let json: unknown;
+		try {
+			json = text ? JSON.parse(text) : undefined;
+		} catch {
+			json = undefined;
+		}
+		return { res, status: res.status, text, json };
+	}
+
+	private takeCookie(res: Response): void {
+		const auth = res.headers.getSetCookie().find((c) => c.startsWith('n8n-auth='));
+		if (!auth) throw new Error('n8n set no n8n-auth cookie');
+		this.cookie = auth.split(';')[0];
+	}
+}
+
+/** n8n's internal REST API wraps responses as `{data: ...}`. */
+function unwrap(json: unknown): unknown {
+	return json && typeof json === 'object' && 'data' in json ? (json as { data: unknown }).data : json;
+}

@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+
+import { nodeBinary } from '../install/npm-env';
+import { exec, tail, type ExecResult } from './exec';
+
+/** How to run one n8n install against one user folder: the same env for every CLI command and the server. */
+export interface N8nInstance {
+	/** e.g. "2.41.1" */
+	version: string;
+	nodeDir: string;
+	n8nBin: string;
+	env: NodeJS.ProcessEnv;
+}
+
+export interface RunData {
+	[node: string]: Array<{
+		data?: { main?: Array<Array<{ json: Record<string, unknown>; pairedItem?: unknown }> | null> };
+		error?: { message?: string; description?: string };
+		executionStatus?: string;
+	}>;
+}
+
+export interface ExecuteOutcome {
+	/** n8n's exit code was 0 and the run has no error. */
+	ok: boolean;
+	/** `data.resultData` of the run n8n printed; undefined when it printed none (e.g. a crash before running). */
+	runData?: RunData;
+	error?: { message?: string; description?: string; node?: { name?: string } };
+	ms: number;
+	/** The end of n8n's output, for failure messages. */
+	log: string;
+}
+
+const CLI_TIMEOUT_MS = 180_000;
+
+export async function n8nCli(instance: N8nInstance, args: string[], timeoutMs = CLI_TIMEOUT_MS): Promise<ExecResult> {
+	return exec(nodeBinary(instance.nodeDir), [instance.n8nBin, ...args], { env: instance.env, timeoutMs });
+}
+
+async function mustSucceed(instance: N8nInstance, args: string[]): Promise<ExecResult> {
+	const result = await n8nCli(instance, args);
+	if (result.code !== 0) {
+		throw new Error(`n8n ${args.join(' ')} exited ${result.code ?? result.signal}:\n${tail(result.stdout + result.stderr)}`);
+	}
+	return result;
+}
+
+export async function importCredentials(instance: N8nInstance, file: string): Promise<void> {
+	await mustSucceed(instance, ['import:credentials', `--input=${file}`]);
+}
+
+/** Imports every *.json in `dir` (each file one workflow). */
+export async function importWorkflows(instance: N8nInstance, dir: string): Promise<void> {
+	await mustSucceed(instance, ['import:workflow', '--separate', `--input=${dir}`]);
+}
+
+/**
+ * `n8n execute --id --rawOutput`. n8n prints log lines, then the run as pretty-printed JSON starting at a
+ * line that is exactly `{` and ending at the next line that is exactly `}` (on failure it logs the same
+ * JSON after "Execution error:" and exits 1).
+ */
+export async function executeWorkflow(instance: N8nInstance, workflowId: string): Promise<ExecuteOutcome> {
+	const result = await n8nCli(instance, ['execute', `--id=${workflowId}`, '--rawOutput']);
+	const run = parseRun(result.stdout) ?? parseRun(result.stderr);
+	const resultData = run?.data?.resultData;
+	return {
+		ok: result.code === 0 && !resultData?.error,
+		runData: resultData?.runData,
+		error: resultData?.error,
+		ms: result.ms,
+		log: tail(result.stdout + result.stderr, 25),
+	};
+}
+
+interface PrintedRun {
+	data?: { resultData?: { runData?: RunData; error?: ExecuteOutcome['error'] } };
+}
+
+export function parseRun(output: string): PrintedRun | undefined {
+	const lines = output.split('\n');
+	const start = lines.findIndex((line) => line === '{');
+	if (start < 0) return undefined;
+	const end = lines.findIndex((line, i) => i > start && line === '}');
+	if (end < 0) return undefined;
+	try {
+		return JSON.parse(lines.slice(start, end + 1).join('\n')) as PrintedRun;
+	} catch {
+		return undefined;
+	}
+}
+
+export interface ExportedCredential {
+	id: string;
+	name: string;
+	type: string;
+	data: Record<string, unknown>;
+}
+
+/** Decrypted credentials as stored by n8n: shows whether the token field was written and kept. */
+export async function exportCredentials(instance: N8nInstance, outputFile: string): Promise<ExportedCredential[]> {
+	await mustSucceed(instance, ['export:credentials', '--all', '--decrypted', `--output=${outputFile}`]);
+	return JSON.parse(readFileSync(outputFile, 'utf8')) as ExportedCredential[];
+}

@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+
+import type { ApiTarget } from '../target';
+
+export const E2E_DIR = resolve(__dirname, '..');
+export const WORKFLOWS_DIR = join(E2E_DIR, 'workflows');
+export const CREDENTIALS_FILE = join(E2E_DIR, 'credentials.json');
+
+/** Ids the workflows use to reference the imported credentials. */
+// eslint-disable-next-line @n8n/community-nodes/no-hardcoded-secrets -- fixed test value for a throwaway local instance, not a secret
+export const CREDENTIAL_IDS = { good: 'e2eVendorCred001', wrongSecret: 'e2eVendorBadCred' } as const;
+/** The wrong secret of the second credential: it must never show up in anything n8n prints. */
+// eslint-disable-next-line @n8n/community-nodes/no-hardcoded-secrets -- fixed test value for a throwaway local instance, not a secret
+export const WRONG_SECRET_CANARY = 'wrong-secret-canary-7f3a9c';
+/** Signing secret the sandbox and the credential share in the suite (empty for an external target unless given). */
+// eslint-disable-next-line @n8n/community-nodes/no-hardcoded-secrets -- fixed test value for a throwaway local instance, not a secret
+export const SANDBOX_SIGNING_SECRET = 'e2e-webhook-signing-secret';
+
+/** `%%NAME%%` placeholders: n8n's own `{{ }}` expressions in workflows must stay untouched. */
+export function fillPlaceholders(text: string, values: Record<string, string>): string {
+	return text.replace(/%%([A-Z0-9_]+)%%/g, (whole, name: string) => {
+		if (!(name in values)) throw new Error(`unknown placeholder ${whole}`);
+		// JSON-escape: values land inside JSON strings
+		return JSON.stringify(values[name]).slice(1, -1);
+	});
+}
+
+export function targetPlaceholders(target: ApiTarget, extra: Record<string, string> = {}): Record<string, string> {
+	return {
+		E2E_BASE_URL: target.baseUrl,
+		E2E_AUTH_URL: target.authUrl,
+		E2E_CLIENT_ID: target.clientId,
+		E2E_CLIENT_SECRET: target.clientSecret,
+		E2E_WEBHOOK_SIGNING_SECRET: target.sandboxUrl ? SANDBOX_SIGNING_SECRET : (process.env.E2E_WEBHOOK_SIGNING_SECRET ?? ''),
+		...extra,
+	};
+}
+
+/**
+ * A stable workflow id from a file name (n8n accepts ids of at most 21 characters), so a workflow file
+ * needs no id of its own and checks refer to workflows by file name.
+ */
+export function workflowIdFor(name: string): string {
+	return `e2e${createHash('sha1').update(name).digest('hex').slice(0, 13)}`;
+}
+
+export function workflowNames(dir = WORKFLOWS_DIR): string[] {
+	return readdirSync(dir)
+		.filter((f) => f.endsWith('.json'))
+		.map((f) => basename(f, '.json'))
+		.sort();
+}
+
+/**
+ * Writes the credential file and every workflow of `sourceDir`, placeholders filled and ids assigned, into
+ * `outDir` for n8n's import commands. Returns workflow name -> id.
+ */
+export function instantiate(
+	target: ApiTarget,
+	outDir: string,
+	options: { sourceDir?: string; credentialsFile?: string; placeholders?: Record<string, string>; credentialNames?: Record<string, string> } = {},
+): { credentialsFile: string; workflowsDir: string; ids: Record<string, string> } {
+	const values = targetPlaceholders(target, options.placeholders);
+	const workflowsDir = join(outDir, 'workflows');
+	mkdirSync(workflowsDir, { recursive: true });
+	const credentials = JSON.parse(fillPlaceholders(readFileSync(options.credentialsFile ?? CREDENTIALS_FILE, 'utf8'), values)) as Array<{ id: string; name: string }>;
+	for (const credential of credentials) credential.name = options.credentialNames?.[credential.id] ?? credential.name;
+	const credentialsFile = join(outDir, 'credentials.json');
+	writeFileSync(credentialsFile, JSON.stringify(credentials, null, 2));
+
+	const ids: Record<string, string> = {};
+	const sourceDir = options.sourceDir ?? WORKFLOWS_DIR;
+	for (const name of workflowNames(sourceDir)) {
+		const workflow = JSON.parse(fillPlaceholders(readFileSync(join(sourceDir, `${name}.json`), 'utf8'), values)) as Record<string, unknown>;
+		workflow.id = workflowIdFor(name);
+		workflow.name ??= name;
+		workflow.active = false;
+		renameCredentials(workflow, credentials);
+		ids[name] = workflow.id as string;
+		writeFileSync(join(workflowsDir, `${name}.json`), JSON.stringify(workflow, null, 2));
+	}
+	return { credentialsFile, workflowsDir, ids };
+}
+
+/** Keeps the credential names in workflows in step with the (possibly renamed) imported credentials. */
+function renameCredentials(workflow: Record<string, unknown>, credentials: Array<{ id: string; name: string }>): void {
+	for (const node of (workflow.nodes as Array<{ credentials?: Record<string, { id: string; name: string }> }>) ?? []) {
+		for (const ref of Object.values(node.credentials ?? {})) {
+			const match = credentials.find((c) => c.id === ref.id);
+			if (match) ref.name = match.name;
+		}
+	}
+}

@@ -1,0 +1,84 @@
+/**
+ * `npm run test:e2e`: the package, built and packed, in real n8n 1.x and 2.x (see test/e2e/README.md).
+ *
+ * Env: E2E_N8N_VERSIONS ("1", "2", "1,2"), E2E_RESULTS_FILE (default .e2e-work/results.json),
+ * E2E_CACHE_DIR (n8n installs), E2E_SKIP_BUILD=1 (dist/ is already fresh), E2E_BASE_URL/E2E_AUTH_URL/
+ * E2E_CLIENT_ID/E2E_CLIENT_SECRET (an external API instead of the sandbox), E2E_ONLY (substring filter on
+ * check names).
+ */
+import { join } from 'node:path';
+
+import { ALL_CHECKS } from './checks';
+import { ensureInstalled, selectedReleases, type InstalledN8n } from './install';
+import { exec, tail } from './lib/exec';
+import { packPackage, REPO_DIR } from './lib/package-loader';
+import { formatReport, formatResult, writeResults, type CheckResult } from './lib/report';
+import { runVersion } from './suite/version-run';
+
+const log = (m: string) => console.log(`[e2e] ${m}`);
+
+async function main(): Promise<number> {
+	const releases = selectedReleases();
+	const resultsFile = process.env.E2E_RESULTS_FILE ?? join(REPO_DIR, '.e2e-work', 'results.json');
+	const only = process.env.E2E_ONLY;
+	const checks = only ? ALL_CHECKS.filter((c) => c.name.includes(only)) : ALL_CHECKS;
+	const results: CheckResult[] = [];
+	const versionTimes: Record<string, number> = {};
+	const failSetup = (name: string, detail: string) => {
+		for (const r of releases) results.push({ version: r.version, name, ok: false, detail, ms: 0 });
+	};
+	const finish = () => {
+		const summary = writeResults(resultsFile, results);
+		console.log(`\n${formatReport(results, versionTimes)}`);
+		console.log(`\ne2e: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped (results: ${resultsFile})`);
+		return summary.failed > 0 || results.length === 0 ? 1 : 0;
+	};
+
+	const started = Date.now();
+	if (process.env.E2E_SKIP_BUILD !== '1') {
+		log('npm run build');
+		const build = await exec('npm', ['run', 'build'], { cwd: REPO_DIR, timeoutMs: 600_000 });
+		if (build.code !== 0) {
+			failSetup('setup: npm run build', tail(build.stdout + build.stderr));
+			return finish();
+		}
+		log(`built in ${(build.ms / 1000).toFixed(1)} s`);
+	}
+
+	let installs: InstalledN8n[];
+	try {
+		installs = await ensureInstalled(releases, (m) => log(m));
+	} catch (error) {
+		failSetup('setup: install real n8n', (error as Error).message);
+		return finish();
+	}
+
+	let tarball: string;
+	try {
+		tarball = await packPackage();
+		log(`packed ${tarball}`);
+	} catch (error) {
+		failSetup('setup: npm pack', (error as Error).message);
+		return finish();
+	}
+	log(`setup done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+	for (const install of installs) {
+		const version = install.release.version;
+		log(`n8n ${version}`);
+		const versionStarted = Date.now();
+		const mine = await runVersion({ install, tarball, checks, onResult: (r) => console.log(formatResult(r)) });
+		results.push(...mine);
+		versionTimes[version] = Date.now() - versionStarted;
+	}
+	log(`total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	return finish();
+}
+
+main().then(
+	(code) => process.exit(code),
+	(error: unknown) => {
+		console.error(error);
+		process.exit(1);
+	},
+);

@@ -69,7 +69,7 @@ export async function exchangeClientCredentials(
 		// There is no node here for NodeApiError: n8n-core wraps what preAuthentication throws in NodeApiError(node, error).
 		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
 		throw new TokenExchangeError(
-			`Could not reach the Consignment Vendor token endpoint ${shownUrl}: ${networkFailureReason(error, credentials)}`,
+			`Could not reach the Consignment Vendor token endpoint ${shownUrl}: ${networkFailureReason(error)}`,
 			'Check the Auth URL in the credential (the host of the token endpoint, for example https://auth.example.com) and that n8n can reach it.',
 		);
 	}
@@ -142,17 +142,37 @@ function quotedServiceMessage(body: IDataObject, credentials: ClientCredentials)
 	return raw === undefined ? '' : safeText(raw, credentials);
 }
 
-/** Why the request never got an answer, from the error's code or message only (never its config). */
-function networkFailureReason(error: unknown, credentials: ClientCredentials): string {
-	const { code, message } = (isObject(error) || error instanceof Error ? error : {}) as {
-		code?: unknown;
-		message?: unknown;
-	};
-	const parts = [code, message].filter(
-		(part): part is string => typeof part === 'string' && part !== '',
-	);
-	const reason = parts.length === 2 && parts[1].includes(parts[0]) ? parts[1] : parts.join(': ');
-	return reason === '' ? 'the request failed before an answer arrived' : safeText(reason, credentials);
+/**
+ * Why the request never got an answer, in words, from the error's `code` only: never its config (which holds
+ * the request body) and never the raw system code. n8n's NodeApiError swaps any message containing a code such as
+ * ECONNREFUSED or GETADDRINFO for a generic sentence, which would drop the token URL from what the user sees.
+ */
+const NETWORK_FAILURES: Record<string, string> = {
+	ECONNREFUSED: 'the connection was refused (nothing is listening at that address)',
+	ECONNRESET: 'the connection was closed before an answer arrived',
+	ECONNABORTED: 'the request timed out',
+	ETIMEDOUT: 'the connection timed out',
+	ENOTFOUND: 'its host name could not be resolved',
+	EAI_AGAIN: 'its host name could not be resolved (the name lookup failed)',
+	EHOSTUNREACH: 'its host is unreachable',
+	ENETUNREACH: 'the network is unreachable',
+	EADDRNOTAVAIL: 'its address is not available',
+	ERR_INVALID_URL: 'the Auth URL is not a valid URL',
+};
+
+/** The codes n8n-workflow's NodeError rewords when they appear anywhere in a message (its COMMON_ERRORS). */
+const CODES_N8N_REWORDS = [
+	'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'ERRADDRINUSE', 'EADDRNOTAVAIL', 'ECONNABORTED',
+	'EHOSTUNREACH', 'EAI_AGAIN', 'ENOENT', 'EISDIR', 'ENOTDIR', 'EACCES', 'EEXIST', 'EPERM', 'GETADDRINFO',
+];
+
+function networkFailureReason(error: unknown): string {
+	const code = (error as { code?: unknown } | null)?.code;
+	if (typeof code !== 'string' || code === '') return 'the request failed before an answer arrived';
+	if (code in NETWORK_FAILURES) return NETWORK_FAILURES[code];
+	if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|TLS/.test(code)) return `its TLS certificate was not accepted (${code})`;
+	const codeIsSafeToQuote = !CODES_N8N_REWORDS.some((reworded) => code.toUpperCase().includes(reworded));
+	return `the request failed before an answer arrived${codeIsSafeToQuote ? ` (${code})` : ''}`;
 }
 
 function safeText(text: string, credentials: ClientCredentials): string {

@@ -185,7 +185,7 @@ describe('ConsignmentVendorApi credential: refresh after the API rejected a toke
 	it('exchanges a new token when called with the token the API rejected', async () => {
 		const service = fakeTokenService();
 		const first = await preAuth(service);
-		const refreshed = await preAuth(service, credentials({ accessToken: first.accessToken }));
+		const refreshed = await preAuth(service, credentials({ accessToken: String(first.accessToken) }));
 		expect(refreshed).toEqual({ accessToken: 'token-2' });
 		expect(service.httpRequest).toHaveBeenCalledTimes(2);
 	});
@@ -254,11 +254,30 @@ describe('ConsignmentVendorApi credential: failed exchanges', () => {
 		const service = fakeTokenService(transportError);
 		const error = await failureOf(preAuth(service));
 		expect(error.message).toBe(
-			`Could not reach the Consignment Vendor token endpoint ${TOKEN_URL}: connect ECONNREFUSED 127.0.0.1:9`,
+			`Could not reach the Consignment Vendor token endpoint ${TOKEN_URL}: the connection was refused (nothing is listening at that address)`,
 		);
+		expect(error.description).toContain('Auth URL');
 		expect(error).not.toBe(transportError);
 		expect((error as { cause?: unknown }).cause).toBeUndefined();
 		expectNoSecretIn(error);
+	});
+
+	// n8n's NodeApiError replaces a message containing one of these codes with a generic sentence (losing the URL).
+	const CODES_N8N_REWORDS = ['ECONNREFUSED', 'ENOTFOUND', 'GETADDRINFO', 'EACCES', 'EAI_AGAIN', 'ETIMEDOUT'];
+
+	it.each([
+		['ECONNREFUSED', 'connect ECONNREFUSED 10.0.0.1:443', 'the connection was refused'],
+		['ENOTFOUND', 'getaddrinfo ENOTFOUND auth.vendor.test', 'host name could not be resolved'],
+		['ECONNABORTED', 'timeout of 300000ms exceeded', 'timed out'],
+		['EACCES', 'connect EACCES 10.0.0.1:443', 'failed before an answer arrived'],
+		['EPROTO', 'write EPROTO', 'failed before an answer arrived (EPROTO)'],
+		['DEPTH_ZERO_SELF_SIGNED_CERT', 'self-signed certificate', 'TLS certificate was not accepted'],
+	])('words a %s failure so n8n keeps the message', async (code, message, expected) => {
+		const service = fakeTokenService(Object.assign(new Error(message), { code }));
+		const error = await failureOf(preAuth(service));
+		expect(error.message).toContain(TOKEN_URL);
+		expect(error.message).toContain(expected);
+		for (const reworded of CODES_N8N_REWORDS) expect(error.message.toUpperCase()).not.toContain(reworded);
 	});
 
 	it('rejects a 2xx answer without a token', async () => {

@@ -1,0 +1,107 @@
+// How a 207 answer is mapped back to input items when the service's errors are not one-per-SKU: errors with a
+// null vendor_sku, several errors for one SKU, a SKU in another case. The sandbox always names the SKU, so these
+// answers come from a stub API (tokens still come from the sandbox's real token endpoint).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { buildWorkflow, CredentialStore, forgetSharedAccessTokens, packageNodeType, runWorkflow, sandboxCredential } from '../harness';
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { CONTINUE_ON_FAIL, ITEM_PARAMETERS_FROM_JSON, NODE_NAME, validItem } from './item-harness';
+
+let sandbox: RunningSandbox;
+let stub: http.Server;
+let stubUrl: string;
+let nextAnswer: { status: number; body: unknown };
+const received: Array<{ path: string; body: { items: Array<{ vendor_sku: string }> } }> = [];
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0 });
+	stub = http.createServer((req, res) => {
+		let text = '';
+		req.on('data', (chunk) => (text += chunk));
+		req.on('end', () => {
+			received.push({ path: req.url ?? '', body: JSON.parse(text || 'null') });
+			res.writeHead(nextAnswer.status, { 'Content-Type': 'application/json' });
+			res.end(JSON.stringify(nextAnswer.body));
+		});
+	});
+	await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
+	stubUrl = `http://127.0.0.1:${(stub.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+	await new Promise((resolve) => stub.close(resolve));
+	await sandbox.close();
+});
+
+beforeEach(async () => {
+	await sandbox.admin.reset();
+	forgetSharedAccessTokens();
+	received.length = 0;
+});
+
+async function createWith(answer: { status: number; body: unknown }, skus: string[]) {
+	nextAnswer = answer;
+	const store = new CredentialStore([sandboxCredential(sandbox, { baseUrl: stubUrl })]);
+	const workflow = buildWorkflow({
+		type: packageNodeType('consignmentVendor'),
+		name: NODE_NAME,
+		parameters: {
+			resource: 'item',
+			operation: 'create',
+			consignmentId: { __rl: true, mode: 'id', value: 'cons_12345' },
+			...ITEM_PARAMETERS_FROM_JSON,
+		},
+		credential: store.get('cred-1'),
+		settings: CONTINUE_ON_FAIL,
+	});
+	const result = await runWorkflow(workflow, { credentials: store, inputItems: skus.map((sku) => validItem(sku)) });
+	return result.outputs[NODE_NAME][0];
+}
+
+it('reports an error with a null vendor_sku on every item of the batch, beside the SKU-specific ones', async () => {
+	const output = await createWith(
+		{
+			status: 207,
+			body: {
+				error: [
+					{ message: 'consignment is closed for new items', vendor_sku: null },
+					{ message: 'price is invalid', vendor_sku: 'S-1' },
+				],
+			},
+		},
+		['S-0', 'S-1'],
+	);
+	expect(received).toHaveLength(1);
+	expect(output.map((item) => [item.json.status, item.pairedItem])).toEqual([
+		['failed', { item: 0 }],
+		['failed', { item: 1 }],
+	]);
+	expect(output[0].json.errors).toEqual(['consignment is closed for new items']);
+	expect(output[1].json.errors).toEqual(['consignment is closed for new items', 'price is invalid']);
+});
+
+it('gives one item all of its errors, matches a SKU the service wrote in another case, leaves the others submitted', async () => {
+	const output = await createWith(
+		{
+			status: 207,
+			body: {
+				error: [
+					{ message: 'designer is invalid', vendor_sku: 'S-2' },
+					{ message: 'condition is invalid', vendor_sku: 'S-2' },
+					{ message: 'gender is invalid', vendor_sku: 'abc-9' },
+				],
+			},
+		},
+		['S-0', 'S-2', 'ABC-9', 'S-3'],
+	);
+	expect(output.map((item) => item.json.status)).toEqual(['submitted', 'failed', 'failed', 'submitted']);
+	expect(output[1].json.errors).toEqual(['designer is invalid', 'condition is invalid']);
+	expect(output[2].json.errors).toEqual(['gender is invalid']);
+	expect(output.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3].map((item) => ({ item })));
+});
+
+it('reports an error naming a SKU that was not sent on every item, rather than losing it', async () => {
+	const output = await createWith({ status: 207, body: { error: [{ message: 'item is invalid', vendor_sku: 'NOT-SENT' }] } }, ['S-0', 'S-1']);
+	expect(output.map((item) => item.json.errors)).toEqual([['item is invalid'], ['item is invalid']]);
+});

@@ -1,0 +1,240 @@
+// Item → Create through n8n's engine against the sandbox: batching per consignment (500 per request), the
+// contract's body types, 207 mapped back per input item with and without Continue On Fail, local validation.
+import { CONTINUE_ON_FAIL, ITEM_PARAMETERS_FROM_JSON, ItemSuite, outputOf, validItem } from './item-harness';
+
+const suite = new ItemSuite().install();
+
+const createIn = (consignment: string) => ({
+	operation: 'create',
+	consignmentId: { __rl: true, mode: 'id', value: consignment },
+	...ITEM_PARAMETERS_FROM_JSON,
+});
+
+describe('Item → Create', () => {
+	it('sends one item with the contract body types and outputs it as submitted', async () => {
+		const result = await suite.run(
+			{ ...createIn('cons_12345'), additionalFields: { addressId: '={{ $json.addressId }}' } },
+			[validItem('NEW-1', { addressId: 301 })],
+		);
+		expect(result.error).toBeUndefined();
+		const requests = await suite.apiRequests();
+		expect(requests).toHaveLength(1);
+		expect(requests[0]).toMatchObject({ method: 'POST', path: '/v1/consignments/cons_12345/items', status: 200 });
+		expect(requests[0].body).toEqual({
+			items: [
+				{
+					vendor_sku: 'NEW-1',
+					taxon_permalink: 'women/handbags/totes',
+					condition: 'Excellent',
+					with_tags: true,
+					designer: 'Chanel',
+					image: { front: 'https://img.example.com/NEW-1/front.jpg', back: 'https://img.example.com/NEW-1/back.jpg' },
+					quantity: 2,
+					msrp: 250000,
+					price: 129900,
+					gender: ['Women'],
+					taxon_specific_attributes: { color: 'Black', material: ['Leather'] },
+					address_id: '301',
+				},
+			],
+		});
+		const output = outputOf(result);
+		expect(output).toHaveLength(1);
+		expect(output[0].json).toMatchObject({ status: 'submitted', vendor_sku: 'NEW-1', consignment_id: 'cons_12345', address_id: '301' });
+		expect(output[0].pairedItem).toEqual({ item: 0 });
+		const { items } = await suite.sandbox.admin.state();
+		expect(items.find((item) => item.vendor_sku === 'NEW-1')).toMatchObject({ consignment_id: 'cons_12345', price: 129900, address_id: 301 });
+	});
+});
+
+describe('Item → Create batching', () => {
+	it('sends 1,001 items for one consignment in exactly 3 requests (500, 500, 1), one output per item in order', async () => {
+		const rows = Array.from({ length: 1001 }, (_, n) => validItem(`BULK-${n}`));
+		const result = await suite.run(createIn('cons_67890'), rows);
+
+		expect(result.error).toBeUndefined();
+		const requests = await suite.apiRequests();
+		expect(requests.map((request) => [request.method, request.path, request.status])).toEqual([
+			['POST', '/v1/consignments/cons_67890/items', 200],
+			['POST', '/v1/consignments/cons_67890/items', 200],
+			['POST', '/v1/consignments/cons_67890/items', 200],
+		]);
+		const batches = requests.map((request) => (request.body as { items: Array<{ vendor_sku: string }> }).items);
+		expect(batches.map((batch) => batch.length)).toEqual([500, 500, 1]);
+		expect(batches.flat().map((item) => item.vendor_sku)).toEqual(rows.map((row) => row.sku));
+		const tokenExchanges = (await suite.sandbox.admin.requests()).filter((request) => request.path.endsWith('/bearer-token'));
+		expect(tokenExchanges).toHaveLength(1);
+
+		const output = outputOf(result);
+		expect(output).toHaveLength(1001);
+		expect(output.map((item) => item.pairedItem)).toEqual(rows.map((_, item) => ({ item })));
+		expect(output.map((item) => item.json.vendor_sku)).toEqual(rows.map((row) => row.sku));
+		expect(output.every((item) => item.json.status === 'submitted' && item.json.consignment_id === 'cons_67890')).toBe(true);
+		const created = (await suite.sandbox.admin.state()).items.filter((item) => item.consignment_id === 'cons_67890');
+		expect(created).toHaveLength(1001);
+	});
+
+	it('groups items by consignment: one request per consignment, never mixed, outputs in input order', async () => {
+		const rows = ['cons_12345', '1001', 'cons_12345', '1001', 'cons_12345'].map((consignment, n) =>
+			validItem(`MIX-${n}`, { consignment }),
+		);
+		const result = await suite.run(
+			{ ...createIn(''), consignmentId: { __rl: true, mode: 'id', value: '={{ $json.consignment }}' } },
+			rows,
+		);
+
+		expect(result.error).toBeUndefined();
+		const requests = await suite.apiRequests();
+		expect(requests).toHaveLength(2);
+		const skusByPath = Object.fromEntries(
+			requests.map((request) => [request.path, (request.body as { items: Array<{ vendor_sku: string }> }).items.map((item) => item.vendor_sku)]),
+		);
+		expect(skusByPath).toEqual({
+			'/v1/consignments/cons_12345/items': ['MIX-0', 'MIX-2', 'MIX-4'],
+			'/v1/consignments/1001/items': ['MIX-1', 'MIX-3'],
+		});
+		const output = outputOf(result);
+		expect(output.map((item) => [item.json.vendor_sku, item.json.consignment_id, item.pairedItem])).toEqual([
+			['MIX-0', 'cons_12345', { item: 0 }],
+			['MIX-1', '1001', { item: 1 }],
+			['MIX-2', 'cons_12345', { item: 2 }],
+			['MIX-3', '1001', { item: 3 }],
+			['MIX-4', 'cons_12345', { item: 4 }],
+		]);
+	});
+
+	it('chooses the consignment from the list mode of the resource locator as well', async () => {
+		const result = await suite.run(
+			{ ...createIn(''), consignmentId: { __rl: true, mode: 'list', value: '1001', cachedResultName: '1001 (created)' } },
+			[validItem('LIST-1')],
+		);
+		expect(result.error).toBeUndefined();
+		expect((await suite.apiRequests()).map((request) => request.path)).toEqual(['/v1/consignments/1001/items']);
+	});
+
+	it('takes prices in dollars and sends exact integer cents', async () => {
+		const result = await suite.run({ ...createIn('cons_12345'), priceUnit: 'dollars' }, [
+			validItem('USD-1', { msrp: '2500.10', price: 19.99 }),
+			validItem('USD-2', { msrp: 0.29, price: '12.34' }),
+		]);
+		expect(result.error).toBeUndefined();
+		const [request] = await suite.apiRequests();
+		expect((request.body as { items: Array<{ msrp: number; price: number }> }).items.map(({ msrp, price }) => [msrp, price])).toEqual([
+			[250010, 1999],
+			[29, 1234],
+		]);
+	});
+});
+
+describe('Item → Create: 207 partial failures', () => {
+	// SBX-1000 exists in the seed, "Gucc" is not a designer the service knows: both are refused by the service.
+	const rows = () => [
+		validItem('OK-0'),
+		validItem('BAD-DESIGNER', { designer: 'Gucc' }),
+		validItem('OK-2'),
+		validItem('SBX-1000'),
+	];
+
+	it('without Continue On Fail: the node fails naming every failed SKU and why; the valid items were created', async () => {
+		const result = await suite.run(createIn('cons_12345'), rows());
+
+		expect(result.error).toBeDefined();
+		const message = result.error!.message;
+		expect(message).toMatch(/^2 of 4 items failed/);
+		expect(message).toContain('Item index 1 (vendor_sku BAD-DESIGNER)');
+		expect(message).toMatch(/BAD-DESIGNER\): designer is invalid/);
+		expect(message).toContain('Item index 3 (vendor_sku SBX-1000)');
+		expect(message).toMatch(/SBX-1000\): vendor_sku is invalid: SBX-1000 already exists/);
+		expect(message).not.toContain('OK-0');
+		expect(String((result.error as { description?: string }).description)).toMatch(/other 2 item\(s\) were sent/);
+		const requests = await suite.apiRequests();
+		expect(requests).toHaveLength(1);
+		expect(requests[0].status).toBe(207);
+		const skus = (await suite.sandbox.admin.state()).items.map((item) => item.vendor_sku);
+		expect(skus).toEqual(expect.arrayContaining(['OK-0', 'OK-2']));
+		expect(skus).not.toContain('BAD-DESIGNER');
+	});
+
+	it('with Continue On Fail: one output per input item, failures as error items paired with their input', async () => {
+		const result = await suite.run(createIn('cons_12345'), rows(), CONTINUE_ON_FAIL);
+
+		expect(result.error).toBeUndefined();
+		const output = outputOf(result);
+		expect(output).toHaveLength(4);
+		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(output[0].json).toMatchObject({ status: 'submitted', vendor_sku: 'OK-0' });
+		expect(output[2].json).toMatchObject({ status: 'submitted', vendor_sku: 'OK-2' });
+		expect(output[1].json).toMatchObject({ status: 'failed', vendor_sku: 'BAD-DESIGNER', consignment_id: 'cons_12345', itemIndex: 1 });
+		expect(output[1].json.error).toMatch(/^Item index 1 \(vendor_sku BAD-DESIGNER\): designer is invalid/);
+		expect(output[1].json.errors).toEqual([expect.stringMatching(/^designer is invalid/)]);
+		expect(output[3].json).toMatchObject({ status: 'failed', vendor_sku: 'SBX-1000' });
+		expect(output[3].json.error).toMatch(/already exists/);
+	});
+
+	it('a 413 or a server error applies to every item of that batch only', async () => {
+		await suite.sandbox.admin.addFault({ kind: 'status', status: 413, method: 'POST', pathPrefix: '/v1/consignments/1001/' });
+		const result = await suite.run(
+			{ ...createIn(''), consignmentId: { __rl: true, mode: 'id', value: '={{ $json.consignment }}' } },
+			[validItem('A-0', { consignment: 'cons_12345' }), validItem('B-1', { consignment: '1001' }), validItem('B-2', { consignment: '1001' })],
+			CONTINUE_ON_FAIL,
+		);
+		const output = outputOf(result);
+		expect(output.map((item) => item.json.status)).toEqual(['submitted', 'failed', 'failed']);
+		expect(output[1].json.error).toMatch(/Too many items in one request/);
+		expect(output[2].pairedItem).toEqual({ item: 2 });
+	});
+
+	it('a 207 that does not say which items failed fails every item of the batch (none is called a success)', async () => {
+		await suite.sandbox.admin.addFault({ kind: 'status', status: 207, method: 'POST', pathPrefix: '/v1/consignments/' });
+		const result = await suite.run(createIn('cons_12345'), [validItem('U-0'), validItem('U-1')], CONTINUE_ON_FAIL);
+		expect(outputOf(result).map((item) => item.json.status)).toEqual(['failed', 'failed']);
+		expect(outputOf(result)[0].json.error).toMatch(/partial failure \(HTTP 207\) without saying which items/);
+	});
+
+	it('an unknown consignment is named', async () => {
+		const result = await suite.run(createIn('cons_nope'), [validItem('X-0')]);
+		expect(result.error?.message).toMatch(/Consignment cons_nope was not found/);
+	});
+});
+
+describe('Item → Create: local validation', () => {
+	it('an invalid item stops the node before any request, naming its index and field', async () => {
+		const result = await suite.run(createIn('cons_12345'), [
+			validItem('V-0'),
+			validItem('V-1', { taxon: 'watches/strap' }),
+			validItem('V-2', { price: 19.99 }),
+		]);
+		expect(result.error?.message).toMatch(/^2 of 3 items failed/);
+		expect(result.error?.message).toMatch(/item index 1 \(vendor_sku V-1\): upc is required for watches/i);
+		expect(result.error?.message).toMatch(/item index 2 \(vendor_sku V-2\): price must be a whole number of cents/i);
+		expect(String((result.error as { description?: string }).description)).toMatch(/No item was created or changed/);
+		expect(await suite.apiRequests()).toHaveLength(0);
+	});
+
+	it('with Continue On Fail, invalid items become error items and only the valid ones are sent', async () => {
+		const result = await suite.run(
+			createIn('cons_12345'),
+			[validItem('W-0', { gender: ['Unisex'] }), validItem('W-1'), validItem('W-2', { front: 'images/w2.jpg' }), validItem('W-1')],
+			CONTINUE_ON_FAIL,
+		);
+		const output = outputOf(result);
+		expect(output.map((item) => [item.json.status, item.pairedItem])).toEqual([
+			['failed', { item: 0 }],
+			['submitted', { item: 1 }],
+			['failed', { item: 2 }],
+			['failed', { item: 3 }],
+		]);
+		expect(output[0].json.error).toMatch(/^Item index 0 \(vendor_sku W-0\): gender may only contain Men and Women, got "Unisex"/);
+		expect(output[2].json.error).toMatch(/image\.front must be an absolute http\(s\) URL/);
+		expect(output[3].json.error).toMatch(/repeats the vendor_sku of item index 1/);
+		const requests = await suite.apiRequests();
+		expect(requests).toHaveLength(1);
+		expect((requests[0].body as { items: Array<{ vendor_sku: string }> }).items.map((item) => item.vendor_sku)).toEqual(['W-1']);
+	});
+
+	it('no request at all when every item is invalid', async () => {
+		const result = await suite.run(createIn('cons_12345'), [validItem('Z-0', { quantity: 0 })], CONTINUE_ON_FAIL);
+		expect(outputOf(result)[0].json.error).toMatch(/quantity must be a whole number of at least 1, got 0/);
+		expect(await suite.apiRequests()).toHaveLength(0);
+	});
+});

@@ -16,7 +16,7 @@ import {
 import { startSandbox, type RequestLogEntry, type RunningSandbox } from '../sandbox';
 
 export const NODE = 'Consignment Vendor';
-export const TOKEN_ENDPOINT_PATH = '/auth/api/v1/bearer-token';
+export const AUTH_EXCHANGE_PATH = '/auth/api/v1/bearer-token';
 
 /** Starts a sandbox for the test file and resets it (and the credential's token cache) before each test. */
 export function useSandbox(): () => RunningSandbox {
@@ -69,7 +69,7 @@ export async function runNode(
 	return {
 		result,
 		items: result.outputs[NODE]?.[0] ?? [],
-		requests: allRequests.filter((request) => request.path !== TOKEN_ENDPOINT_PATH),
+		requests: allRequests.filter((request) => request.path !== AUTH_EXCHANGE_PATH),
 		allRequests,
 	};
 }

@@ -150,7 +150,18 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		await new Promise((resolve) => setImmediate(resolve));
 		const { data } = this.stored(nodeCredentials, type);
 		if (raw === true) return data;
+		return this.applyDefaultsAndOverwrites(additionalData, data, type, mode, executeData, expressionResolveValues);
+	}
 
+	/** cli: the type's defaults added (there are no overwrites here) and expressions in the fields resolved. */
+	applyDefaultsAndOverwrites(
+		additionalData: IWorkflowExecuteAdditionalData,
+		data: ICredentialDataDecryptedObject,
+		type: string,
+		mode: WorkflowExecuteMode,
+		executeData?: IExecuteData,
+		expressionResolveValues?: ICredentialsExpressionResolveValues,
+	): ICredentialDataDecryptedObject {
 		const credentialsProperties = this.getCredentialsProperties(type);
 		let decryptedData = NodeHelpers.getNodeParameters(
 			credentialsProperties,

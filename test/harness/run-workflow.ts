@@ -93,7 +93,13 @@ export async function runWorkflow(workflow: HarnessWorkflow, options: RunOptions
 	hooks.addHandler('nodeExecuteAfter', (nodeName) => {
 		executionOrder.push(nodeName);
 	});
-	const additionalData = buildAdditionalData(credentialsHelper, hooks, executionId, workflowData);
+	const additionalData: IWorkflowExecuteAdditionalData = {
+		...baseAdditionalData(credentialsHelper),
+		hooks,
+		executionId,
+		workflowId: workflowData.id,
+		workflowSettings: workflowData.settings,
+	};
 
 	const startNode =
 		workflowData.nodes.find((node) => node.type === MANUAL_TRIGGER_TYPE) ?? workflowInstance.getStartNode();
@@ -105,22 +111,13 @@ export async function runWorkflow(workflow: HarnessWorkflow, options: RunOptions
  * The parts of n8n's cli `getBase()` (packages/cli/src/workflow-execute-additional-data.ts) that a run of these
  * nodes reaches. Sub-workflows, AI agents and the Code node's task runner are outside what the harness offers.
  */
-function buildAdditionalData(
-	credentialsHelper: HarnessCredentialsHelper,
-	hooks: ExecutionLifecycleHooks,
-	executionId: string,
-	workflowData: IWorkflowBase,
-): IWorkflowExecuteAdditionalData {
+export function baseAdditionalData(credentialsHelper: HarnessCredentialsHelper): IWorkflowExecuteAdditionalData {
 	const notInHarness = (what: string) => async (): Promise<never> => {
 		throw new Error(`${what} is not available in the test harness`);
 	};
 	return {
 		...n8nUrls,
 		credentialsHelper,
-		hooks,
-		executionId,
-		workflowId: workflowData.id,
-		workflowSettings: workflowData.settings,
 		userId: 'harness-user',
 		currentNodeExecutionIndex: 0,
 		variables: {},

@@ -15,9 +15,10 @@ import {
 	packageNodeType,
 	runWorkflow,
 	sandboxCredential,
+	testCredential,
 	type NodeSettings,
 } from '../harness';
-import { startSandbox, type RequestLogEntry, type RunningSandbox } from '../sandbox';
+import { NON_VENDOR_CLIENT, startSandbox, type RequestLogEntry, type RunningSandbox } from '../sandbox';
 
 const EXCHANGE_PATH = '/auth/api/v1/bearer-token';
 const PROBE = 'Vendor Probe';
@@ -226,5 +227,34 @@ describe('harness smoke test: a declarative node through n8n-core against the sa
 		for (const text of [error.message, error.description ?? '', error.stack ?? '', JSON.stringify(error)]) {
 			expect(text).not.toContain(canary);
 		}
+	});
+});
+
+describe('harness smoke test: the credential\'s Test button, as n8n runs it', () => {
+	it('succeeds with the sandbox client, after a fresh token exchange', async () => {
+		const store = new CredentialStore([sandboxCredential(sandbox, { accessToken: 'stale-from-last-week' })]);
+		await expect(testCredential(store, 'cred-1')).resolves.toEqual({ status: 'OK', message: 'Connection successful!' });
+		const log = await sandbox.admin.requests();
+		expect(tokenRequests(log)).toHaveLength(1);
+		expect(vendorRequests(log).map((r) => r.status)).toEqual([200]);
+	});
+
+	it('tells the user to check the permissions when the API answers 403', async () => {
+		const store = new CredentialStore([
+			sandboxCredential(sandbox, { clientId: NON_VENDOR_CLIENT.clientId, clientSecret: NON_VENDOR_CLIENT.clientSecret }),
+		]);
+		const result = await testCredential(store, 'cred-1');
+		expect(result.status).toBe('Error');
+		expect(result.message).toContain('HTTP 403');
+		expect(result.message).toContain('permission');
+	});
+
+	it('reports a wrong client secret with the token URL and status, not the secret', async () => {
+		const canary = 'not-the-sandbox-one-9d8e';
+		const store = new CredentialStore([sandboxCredential(sandbox, { clientSecret: canary })]);
+		const result = await testCredential(store, 'cred-1');
+		expect(result.status).toBe('Error');
+		expect(result.message).toContain(`${sandbox.authUrl}/api/v1/bearer-token answered HTTP 401`);
+		expect(result.message).not.toContain(canary);
 	});
 });

@@ -8,6 +8,7 @@ import { HttpError, parseBody, queryObject, readRawBody, sendJson, type ApiRespo
 import { buildApiRouter } from './routes';
 import type { RouteContext, Router } from './router';
 import type { Sandbox } from './sandbox';
+import type { FaultKind } from './types';
 
 export const ADMIN_PREFIX = '/__sandbox';
 
@@ -50,8 +51,7 @@ async function handleApi(
 		at: sandbox.clock.nowIso(),
 	};
 	const log = sandbox.requestLog;
-	const record = (status: number, fault?: string) =>
-		log.push(fault ? { ...entry, status, fault: fault as never } : { ...entry, status });
+	const record = (status: number, fault?: FaultKind) => log.push(fault ? { ...entry, status, fault } : { ...entry, status });
 
 	const decision = sandbox.faults.take(method, url.pathname);
 	if (decision.latencyMs > 0) await new Promise((r) => setTimeout(r, decision.latencyMs));

@@ -69,13 +69,15 @@ async function upsertOne(context: IExecuteFunctions, { itemIndex, payload }: Val
 		}
 		const base = { operation: 'updated', item_id: found.itemId, validation_status: found.validationStatus };
 		if (found.validationStatus !== 'approved') {
-			const status = await patch(context, found, payload as unknown as IDataObject);
-			return { ok: true, json: { ...base, status, ...payload, ignoredFields: [] } };
+			// vendor_sku must stay the same: send it as the service spells it (its filter ignores case).
+			const body = { ...payload, vendor_sku: found.vendorSku };
+			const status = await patch(context, found, body as unknown as IDataObject);
+			return { ok: true, json: { ...base, status, ...body, ignoredFields: [] } };
 		}
 		const { patch: allowed, ignoredFields } = approvedItemPart(payload, found.quantity);
 		// Nothing the approved item would take: no request (a PATCH could only be ignored or refused).
 		const status = Object.keys(allowed).length ? await patch(context, found, allowed) : 'unchanged';
-		return { ok: true, json: { ...base, status, vendor_sku: payload.vendor_sku, ...allowed, ignoredFields } };
+		return { ok: true, json: { ...base, status, vendor_sku: found.vendorSku, ...allowed, ignoredFields } };
 	} catch (error) {
 		if (error instanceof InputValidationError) return { ok: false, failure: validationFailure(error, payload.vendor_sku) };
 		if (error instanceof AmbiguousSkuError) return failure(itemIndex, payload, [error.message]);

@@ -1,0 +1,135 @@
+// Item → Update (declarative PATCH /v1/items/{item_id}) through n8n's engine against the sandbox: the body per
+// item status, 400/404 messages, and validation before any request.
+import { CONTINUE_ON_FAIL, ITEM_PARAMETERS_FROM_JSON, ItemSuite, outputOf, validItem } from './item-harness';
+
+const suite = new ItemSuite().install();
+
+async function seeded(sku: string) {
+	const item = (await suite.sandbox.admin.state()).items.find((candidate) => candidate.vendor_sku === sku);
+	if (!item) throw new Error(`seed has no ${sku}`);
+	return item;
+}
+
+const updateAll = { operation: 'update', itemId: '={{ $json.itemId }}', fieldsToSend: 'all', ...ITEM_PARAMETERS_FROM_JSON };
+
+describe('Item → Update, all fields (non-approved item)', () => {
+	it('PATCHes /v1/items/{item_id} with every creation field in the contract types and outputs the answer', async () => {
+		const pending = await seeded('SBX-1001');
+		expect(pending.validation_status).toBe('pending');
+		const row = validItem('SBX-1001', { itemId: pending.item_id, price: 99900, quantity: 1, designer: 'Prada' });
+		const result = await suite.run({ ...updateAll, additionalFields: { addressId: '304' } }, [row]);
+
+		expect(result.error).toBeUndefined();
+		const requests = await suite.apiRequests();
+		expect(requests).toHaveLength(1);
+		expect(requests[0]).toMatchObject({ method: 'PATCH', path: `/v1/items/${pending.item_id}`, status: 200 });
+		expect(requests[0].body).toEqual({
+			vendor_sku: 'SBX-1001',
+			taxon_permalink: 'women/handbags/totes',
+			condition: 'Excellent',
+			with_tags: true,
+			designer: 'Prada',
+			image: { front: 'https://img.example.com/SBX-1001/front.jpg', back: 'https://img.example.com/SBX-1001/back.jpg' },
+			quantity: 1,
+			msrp: 250000,
+			price: 99900,
+			gender: ['Women'],
+			taxon_specific_attributes: { color: 'Black', material: ['Leather'] },
+			address_id: '304',
+		});
+		expect(outputOf(result)).toEqual([{ json: { id: String(pending.item_id), status: 'updated' }, pairedItem: { item: 0 } }]);
+		expect(await seeded('SBX-1001')).toMatchObject({ price: 99900, designer: 'Prada', address_id: 304 });
+	});
+
+	it('a rejected item goes back to pending', async () => {
+		const rejected = await seeded('SBX-1015');
+		expect(rejected.validation_status).toBe('rejected');
+		const result = await suite.run(updateAll, [validItem('SBX-1015', { itemId: rejected.item_id })]);
+		expect(result.error).toBeUndefined();
+		expect((await seeded('SBX-1015')).validation_status).toBe('pending');
+	});
+
+	it('one request per input item, each paired with its input', async () => {
+		const a = await seeded('SBX-1001');
+		const b = await seeded('SBX-1015');
+		const result = await suite.run(updateAll, [validItem('SBX-1001', { itemId: a.item_id }), validItem('SBX-1015', { itemId: b.item_id })]);
+		expect((await suite.apiRequests()).map((request) => request.path).sort()).toEqual([`/v1/items/${a.item_id}`, `/v1/items/${b.item_id}`].sort());
+		expect(outputOf(result).map((item) => [item.json.id, item.pairedItem])).toEqual([
+			[String(a.item_id), { item: 0 }],
+			[String(b.item_id), { item: 1 }],
+		]);
+	});
+});
+
+describe('Item → Update, address and quantity only (approved item)', () => {
+	it('sends only address_id (a string) and quantity', async () => {
+		const approved = await seeded('SBX-1004');
+		expect(approved.validation_status).toBe('approved');
+		const result = await suite.run(
+			{ operation: 'update', itemId: String(approved.item_id), fieldsToSend: 'approved', approvedItemFields: { addressId: '304', quantity: approved.quantity - 1 } },
+			[{}],
+		);
+		expect(result.error).toBeUndefined();
+		const [request] = await suite.apiRequests();
+		expect(request.body).toEqual({ quantity: approved.quantity - 1, address_id: '304' });
+		expect(await seeded('SBX-1004')).toMatchObject({ quantity: approved.quantity - 1, address_id: 304 });
+	});
+
+	it('refuses to send neither field', async () => {
+		const result = await suite.run({ operation: 'update', itemId: '5', fieldsToSend: 'approved', approvedItemFields: {} }, [{}]);
+		expect(result.error?.message).toMatch(/^Item index 0: address_id or quantity must be given/);
+		expect(await suite.apiRequests()).toHaveLength(0);
+	});
+});
+
+describe('Item → Update errors', () => {
+	it('404: names the missing item_id and explains item_id is not id', async () => {
+		const approved = await seeded('SBX-1000');
+		// The variant id is a real number of the same item, but not what the API takes.
+		const result = await suite.run(
+			{ operation: 'update', itemId: String(approved.id), fieldsToSend: 'approved', approvedItemFields: { quantity: 0 } },
+			[{}],
+		);
+		expect(result.error?.message).toBe(`Item with item_id ${approved.id} was not found: Item ${approved.id} not found`);
+		expect(String((result.error as { description?: string }).description)).toMatch(/"item_id".*not its "id"/);
+	});
+
+	it('400: the message carries the service text naming the field', async () => {
+		const pending = await seeded('SBX-1001');
+		const result = await suite.run(updateAll, [validItem('SBX-1001', { itemId: pending.item_id, condition: 'Like New' })]);
+		expect(result.error?.message).toMatch(/The service rejected the request: condition is invalid/);
+		expect((await suite.apiRequests())[0].status).toBe(400);
+	});
+
+	it('400 on a quantity increase of an approved item', async () => {
+		const approved = await seeded('SBX-1004');
+		const result = await suite.run(
+			{ operation: 'update', itemId: String(approved.item_id), fieldsToSend: 'approved', approvedItemFields: { quantity: approved.quantity + 5 } },
+			[{}],
+		);
+		expect(result.error?.message).toMatch(/quantity is invalid: can only be decreased/);
+	});
+
+	it('invalid input makes no request and names the item index and field; Continue On Fail goes on', async () => {
+		const pending = await seeded('SBX-1001');
+		const rows = [validItem('SBX-1001', { itemId: pending.item_id, msrp: '12.5' }), validItem('SBX-1001', { itemId: pending.item_id })];
+		const failed = await suite.run(updateAll, rows);
+		expect(failed.error?.message).toMatch(/^Item index 0: msrp must be a whole number of cents/);
+
+		await suite.sandbox.admin.clearRequests();
+		const continued = await suite.run(updateAll, rows, CONTINUE_ON_FAIL);
+		const output = outputOf(continued);
+		expect(output).toHaveLength(2);
+		expect(output[0].json.error).toMatch(/^Item index 0: msrp must be a whole number of cents/);
+		expect(output[0].pairedItem).toEqual({ item: 0 });
+		expect(output[1].json).toEqual({ id: String(pending.item_id), status: 'updated' });
+		expect(await suite.apiRequests()).toHaveLength(1);
+	});
+
+	it('an empty Item ID is refused before any request', async () => {
+		// An expression that yields nothing passes n8n's static "required" check and reaches the node.
+		const result = await suite.run(updateAll, [validItem('SBX-1001', { itemId: '' })]);
+		expect(result.error?.message).toMatch(/^Item index 0: Item ID \(item_id\) is required/);
+		expect(await suite.apiRequests()).toHaveLength(0);
+	});
+});

@@ -16,7 +16,8 @@ import {
 import { startSandbox, type RequestLogEntry, type RunningSandbox } from '../sandbox';
 
 export const NODE = 'Consignment Vendor';
-export const AUTH_EXCHANGE_PATH = '/auth/api/v1/bearer-token';
+/** Requests to the sandbox's auth URL (`<url>/auth`): the token exchange. */
+export const isAuthRequest = (request: RequestLogEntry) => request.path.startsWith('/auth/');
 
 /** Starts a sandbox for the test file and resets it (and the credential's token cache) before each test. */
 export function useSandbox(): () => RunningSandbox {
@@ -69,7 +70,7 @@ export async function runNode(
 	return {
 		result,
 		items: result.outputs[NODE]?.[0] ?? [],
-		requests: allRequests.filter((request) => request.path !== AUTH_EXCHANGE_PATH),
+		requests: allRequests.filter((request) => !isAuthRequest(request)),
 		allRequests,
 	};
 }

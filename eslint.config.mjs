@@ -71,6 +71,8 @@ export default tseslint.config(
 			'no-console': 'off',
 			'@n8n/community-nodes/no-restricted-globals': 'off',
 			'@n8n/community-nodes/no-restricted-imports': 'off',
+			// The e2e suite, the sandbox CLI test and `npm run dev` start child processes (n8n, the sandbox) by design.
+			'@n8n/community-nodes/no-dangerous-functions': 'off',
 			'import-x/no-named-as-default-member': 'off',
 		},
 	},

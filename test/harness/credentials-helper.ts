@@ -5,13 +5,12 @@
 import { getAdditionalKeys } from 'n8n-core';
 import {
 	getCredentialOwnRequestAllowedDomains,
-	ICredentials,
 	ICredentialsHelper,
 	isExpression,
 	NodeHelpers,
 	Workflow,
 	type ICredentialDataDecryptedObject,
-	type ICredentialsEncrypted,
+	type ICredentials,
 	type ICredentialsExpressionResolveValues,
 	type IExecuteData,
 	type IHttpRequestHelper,
@@ -29,6 +28,7 @@ import {
 import type { CredentialStore } from './credential-store';
 import type { HarnessCredentialTypes } from './credential-types';
 import { mockNode, mockNodeTypes } from './mock-node';
+import { StoredCredentials } from './stored-credentials';
 
 export class HarnessCredentialsHelper extends ICredentialsHelper {
 	constructor(
@@ -276,35 +276,4 @@ function restrictToCredentialDomains(
 			},
 		},
 	} as IHttpRequestHelper;
-}
-
-/**
- * n8n-core's Credentials encrypts its data with the instance's key provider, which n8n 2.x only configures
- * with its database; the harness store holds decrypted data, so this ICredentials simply carries it.
- */
-class StoredCredentials extends ICredentials {
-	private plain: ICredentialDataDecryptedObject;
-
-	constructor(details: INodeCredentialsDetails, type: string, data: ICredentialDataDecryptedObject) {
-		super(details, type);
-		this.plain = structuredClone(data);
-	}
-
-	async getData(): Promise<ICredentialDataDecryptedObject> {
-		return structuredClone(this.plain);
-	}
-
-	getDataToSave(): ICredentialsEncrypted {
-		return { id: this.id, name: this.name, type: this.type, data: JSON.stringify(this.plain) };
-	}
-
-	async setData(data: ICredentialDataDecryptedObject): Promise<void> {
-		this.plain = structuredClone(data);
-	}
-
-	async updateData(toUpdate: ICredentialDataDecryptedObject, toDelete: string[] = []): Promise<void> {
-		const updated: ICredentialDataDecryptedObject = { ...this.plain, ...toUpdate };
-		for (const key of toDelete) delete updated[key];
-		this.plain = updated;
-	}
 }

@@ -63,6 +63,8 @@ export interface HttpFailure {
 	message: string;
 	/** Node-style error code (ECONNREFUSED, ETIMEDOUT, …) when no response arrived. */
 	code?: string;
+	/** False when nothing says a request was even attempted (e.g. the credential failed before sending). */
+	reachedService: boolean;
 }
 
 const MAX_SERVICE_TEXT = 500;
@@ -93,9 +95,13 @@ export function readHttpFailure(error: unknown): HttpFailure {
 	const seen = new Set<unknown>();
 	let current: unknown = error;
 	const top = asObject(error) ?? {};
+	let code: string | undefined;
+	let fromAxios = false;
 	while (asObject(current) && !seen.has(current)) {
 		seen.add(current);
 		const candidate = current as IDataObject;
+		if (candidate.isAxiosError === true) fromAxios = true;
+		if (code === undefined && typeof candidate.code === 'string' && /^E[A-Z_]+$/.test(candidate.code)) code = candidate.code;
 		const response = asObject(candidate.response);
 		if (response && typeof response.status === 'number') {
 			const config = asObject(candidate.config) ?? asObject(response.config);
@@ -105,6 +111,7 @@ export function readHttpFailure(error: unknown): HttpFailure {
 				headers: asObject(response.headers) ?? {},
 				path: pathOf(config?.url),
 				message: String(candidate.message ?? top.message ?? ''),
+				reachedService: true,
 			};
 		}
 		if (typeof candidate.statusCode === 'number' && 'body' in candidate) {
@@ -113,19 +120,21 @@ export function readHttpFailure(error: unknown): HttpFailure {
 				body: candidate.body,
 				headers: asObject(candidate.headers) ?? {},
 				message: String(top.message ?? ''),
+				reachedService: true,
 			};
 		}
 		current = candidate.cause ?? candidate.reason;
 	}
-	// No response object: a network failure, or an error whose only trace is NodeApiError's httpCode.
+	// No response object: a network failure (axios error or a system error code), or an error raised before any
+	// request was sent (the credential's token exchange, for example), whose own message is the best there is.
 	const httpCode = Number(top.httpCode);
-	const cause = asObject(top.cause);
 	return {
 		status: Number.isInteger(httpCode) && httpCode >= 100 ? httpCode : undefined,
 		body: asObject(top.context)?.data,
 		headers: {},
 		message: String(top.message ?? error ?? ''),
-		code: typeof cause?.code === 'string' ? cause.code : typeof top.code === 'string' ? top.code : undefined,
+		code,
+		reachedService: fromAxios || code !== undefined,
 	};
 }
 
@@ -322,6 +331,12 @@ export function toNodeApiError(
 		return new NodeOperationError(node, error instanceof Error ? error : String(error), { itemIndex, runIndex });
 	}
 	const failure = readHttpFailure(error);
+	if (failure.status === undefined && !failure.reachedService && error instanceof NodeApiError) {
+		// Raised before any HTTP exchange, e.g. by the credential's token exchange, which words its own
+		// message; rewording it would only lose information.
+		if (itemIndex !== undefined && error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
+		return error;
+	}
 	const { message, description } = describe(failure, subject);
 	// Rebuilt from a plain object on purpose: the original error carries the request config (with the
 	// Authorization header), which must not travel with the error into the execution data.

@@ -1,0 +1,88 @@
+// What a user sees when the API fails, through n8n-core against the sandbox: n8n's own refresh on a 401 still
+// works with the error mapping in place, and 401-after-refresh, 403, 400, 404, 429 and 5xx read as actionable
+// messages without any token in them.
+import { CredentialStore, sandboxCredential } from '../harness';
+import { NON_VENDOR_CLIENT } from '../sandbox';
+import { isAuthRequest, locator, runNode, useSandbox } from './nodeRun.helpers';
+
+const sandbox = useSandbox();
+
+describe('errors and the token refresh', () => {
+	it('a revoked token: n8n exchanges a new one once, retries, and the operation succeeds', async () => {
+		const store = new CredentialStore([sandboxCredential(sandbox())]);
+		await runNode(sandbox(), { resource: 'vendor', operation: 'get' }, { store });
+		await sandbox().admin.addFault({ kind: 'revokeTokens', pathPrefix: '/v1/vendor' });
+		const { result, items, allRequests } = await runNode(sandbox(), { resource: 'vendor', operation: 'get' }, { store });
+		expect(result.error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		expect(allRequests.map((r) => [r.path.startsWith('/auth/') ? 'token' : r.path, r.status])).toEqual([
+			['/v1/vendor', 401],
+			['token', 200],
+			['/v1/vendor', 200],
+		]);
+	});
+
+	it('401 again after the refresh: "credentials rejected — check the Client ID/Secret", no token in the error', async () => {
+		const store = new CredentialStore([sandboxCredential(sandbox())]);
+		await sandbox().admin.addFault({ kind: 'status', status: 401, count: 2, pathPrefix: '/v1/vendor' });
+		const { result, allRequests } = await runNode(sandbox(), { resource: 'vendor', operation: 'get' }, { store });
+		expect(result.error?.message).toBe('Credentials rejected — check the Client ID/Secret in the credential');
+		expect(result.error?.description).toMatch(/even after n8n requested a new access token/);
+		// First attempt, refresh, retry: n8n's refresh ran before the error reached the user.
+		expect(allRequests.filter((r) => !isAuthRequest(r)).map((r) => r.status)).toEqual([401, 401]);
+		expect(allRequests.filter(isAuthRequest).length).toBeGreaterThanOrEqual(1);
+		const tokens = store.writes.map((w) => String(w.data.accessToken)).filter(Boolean);
+		expect(tokens.length).toBeGreaterThan(0);
+		const shown = JSON.stringify({ m: result.error?.message, d: result.error?.description, c: result.error?.context, x: result.error });
+		for (const token of tokens) expect(shown).not.toContain(token);
+		expect(shown).not.toContain(sandbox().clientSecret);
+	});
+
+	it('a wrong client secret: the credential\'s own explanation reaches the user', async () => {
+		const store = new CredentialStore([sandboxCredential(sandbox(), { clientSecret: 'wrong-secret' })]);
+		const { result, requests } = await runNode(sandbox(), { resource: 'vendor', operation: 'get' }, { store });
+		expect(requests).toHaveLength(0);
+		expect(result.error?.message).toMatch(/token endpoint .* answered HTTP 401/);
+		expect(JSON.stringify(result.error)).not.toContain('wrong-secret');
+	});
+
+	it('403 (a client that is not a vendor user): permission denied, vendor permissions', async () => {
+		const store = new CredentialStore([
+			sandboxCredential(sandbox(), { clientId: NON_VENDOR_CLIENT.clientId, clientSecret: NON_VENDOR_CLIENT.clientSecret }),
+		]);
+		const { result } = await runNode(sandbox(), { resource: 'address', operation: 'getAll', returnAll: true }, { store });
+		expect(result.error?.message).toBe('Permission denied — the API user needs vendor permissions');
+		expect(result.error?.description).toMatch(/This token does not belong to a vendor user/);
+	});
+
+	it('400: the service\'s error text', async () => {
+		await sandbox().admin.addFault({ kind: 'status', status: 400, pathPrefix: '/v1/cancellations' });
+		const { result } = await runNode(sandbox(), { resource: 'order', operation: 'cancel', sku: 'TRR-ORD-000001' });
+		expect(result.error?.message).toBe('The service rejected the request: Injected fault');
+	});
+
+	it('404 on a list page, mapped inside the paginator too', async () => {
+		await sandbox().admin.addFault({ kind: 'status', status: 404, pathPrefix: '/v1/consignments' });
+		const { result } = await runNode(sandbox(), { resource: 'consignment', operation: 'getAll', returnAll: true });
+		expect(result.error?.message).toBe('The requested record was not found: Injected fault');
+	});
+
+	it('429: rate limited, retry after the service\'s Retry-After', async () => {
+		await sandbox().admin.addFault({ kind: 'rateLimit', retryAfterSeconds: 9, pathPrefix: '/v1/vendor' });
+		const { result } = await runNode(sandbox(), { resource: 'vendor', operation: 'get' });
+		expect(result.error?.message).toBe('Rate limited by the service — retry after 9 seconds');
+	});
+
+	it('5xx: the status and a try-again hint; with Continue On Fail an error item per failed input item', async () => {
+		await sandbox().admin.addFault({ kind: 'status', status: 503, pathPrefix: '/v1/consignments/' });
+		const { items } = await runNode(
+			sandbox(),
+			{ resource: 'consignment', operation: 'get', consignmentId: locator('={{ $json.id }}', 'id') },
+			{ inputItems: [{ id: 'cons_12345' }, { id: '1001' }], settings: { continueOnFail: true } },
+		);
+		expect(items).toHaveLength(2);
+		const messages = items.map((i) => String(i.json.error ?? ''));
+		expect(messages.filter((m) => m === 'The service failed to process the request (HTTP 503) — try again later')).toHaveLength(1);
+		expect(items.filter((i) => i.json.id !== undefined)).toHaveLength(1);
+	});
+});

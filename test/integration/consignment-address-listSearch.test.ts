@@ -66,7 +66,7 @@ describe('resource locator lists', () => {
 			body: JSON.stringify({ client_id: sb.clientId, client_secret: sb.clientSecret }),
 		});
 		const { bearer_token: bearer } = (await exchange.json()) as { bearer_token: string };
-		for (let n = 0; n < 30; n++) {
+		for (let n = 0; n < 60; n++) {
 			await fetch(`${sb.baseUrl}/v1/vendor/addresses`, {
 				method: 'POST',
 				headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${bearer}` },
@@ -74,14 +74,15 @@ describe('resource locator lists', () => {
 			});
 		}
 		const context = await loadOptionsContext(sb);
+		// 64 addresses, 63 active: the first call reads pages until it has a screenful (20+), then hands back a cursor.
 		const first = await searchActiveAddresses.call(context);
 		expect(first.results.length).toBeGreaterThanOrEqual(20);
 		expect(typeof first.paginationToken).toBe('string');
 		const second = await searchActiveAddresses.call(context, undefined, first.paginationToken as string);
 		const all = [...first.results, ...second.results].map((r) => r.value);
 		expect(second.paginationToken).toBeUndefined();
-		expect(all).toHaveLength(33);
-		expect(new Set(all).size).toBe(33);
+		expect(all).toHaveLength(63);
+		expect(new Set(all).size).toBe(63);
 		expect(all).not.toContain('303');
 	});
 });

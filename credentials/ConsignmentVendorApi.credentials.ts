@@ -61,7 +61,7 @@ export class ConsignmentVendorApi implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				'Shown next to the Client ID in the vendor portal when it is generated. Regenerating it there invalidates the old one.',
+				'Generated together with the Client ID in the service\'s vendor portal, by a user with permission to manage API access',
 		},
 		{
 			displayName: 'Webhook Signing Secret',
@@ -132,7 +132,7 @@ export class ConsignmentVendorApi implements ICredentialType {
 				properties: {
 					value: 403,
 					message:
-						'The API refused access (HTTP 403). The user who generated this Client ID and Client Secret needs permission to use the vendor API: ask an administrator in the vendor portal, then regenerate them.',
+						'The API refused access (HTTP 403). The user who generated this Client ID and Client Secret lacks permission to use the vendor API: ask an administrator of the vendor portal to grant it, or generate the pair as a user who has it.',
 				},
 			},
 		],

@@ -96,7 +96,7 @@ export async function exchangeClientCredentials(
 
 function hintForStatus(status: number): string {
 	if (status === 400 || status === 401 || status === 403) {
-		return 'Check the Client ID and Client Secret in the credential. They are generated in the vendor portal by a user with permission to manage API access; regenerating them invalidates the old pair.';
+		return 'Check the Client ID and Client Secret in the credential. They are generated (or regenerated) in the vendor portal by a user with permission to manage API access.';
 	}
 	if (status === 404 || status === 405) {
 		return 'Check the Auth URL: enter only the host of the token service (for example https://auth.example.com); the node appends /api/v1/bearer-token itself.';

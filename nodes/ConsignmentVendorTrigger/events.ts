@@ -59,6 +59,8 @@ const notificationEnvelope = z
 
 const bareEnvelope = z.object({ operation, data: record.nullish() });
 
+const dataOnlyEnvelope = z.object({ data: record });
+
 // Ids appear both as numbers and strings (service notes): every id is output as a string.
 const idLike = z
 	.union([z.string(), z.number().finite()])
@@ -130,8 +132,9 @@ function unwrap(body: IDataObject): Unwrapped {
 	}
 	const bare = bareEnvelope.safeParse(body);
 	if (bare.success) return { envelope: 'bare', operation: bare.data.operation, data: bare.data.data ?? {} };
-	// Not a documented envelope: the object itself is the event's data (e.g. a flat item notice).
-	return { envelope: 'flat', data: body };
+	// Not a documented envelope (e.g. the item-created notice): its `data` object, else the object itself.
+	const dataOnly = dataOnlyEnvelope.safeParse(body);
+	return { envelope: 'flat', data: dataOnly.success ? dataOnly.data.data : body };
 }
 
 export function normaliseEvent(body: IDataObject): NormalisedEvent {

@@ -15,7 +15,6 @@ import {
 import { startSandbox, type RequestLogEntry, type RunningSandbox } from '../sandbox';
 
 export const NODE_NAME = 'Consignment Vendor';
-export const TOKEN_PATH = '/auth/api/v1/bearer-token';
 
 /** Item parameters whose values come from each input item (`$json.<field>`), with valid defaults in `validItem`. */
 export const ITEM_PARAMETERS_FROM_JSON: INodeParameters = {
@@ -90,8 +89,13 @@ export class ItemSuite {
 
 	/** API requests the sandbox logged (token exchanges left out). */
 	async apiRequests(): Promise<RequestLogEntry[]> {
-		return (await this.sandbox.admin.requests()).filter((request) => request.path !== TOKEN_PATH);
+		return (await this.sandbox.admin.requests()).filter((request) => !isTokenExchange(request.path));
 	}
+}
+
+/** The credential's token exchange, `{authUrl}/api/v1/bearer-token`. */
+export function isTokenExchange(path: string): boolean {
+	return path.endsWith('/api/v1/bearer-token');
 }
 
 export function outputOf(result: RunResult): INodeExecutionData[] {

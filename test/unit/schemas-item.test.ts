@@ -27,13 +27,14 @@ const cents: ItemInputOptions = { priceUnit: 'cents' };
 const dollars: ItemInputOptions = { priceUnit: 'dollars' };
 
 function failureOf(run: () => unknown): InputValidationError {
+	let caught: unknown;
 	try {
 		run();
 	} catch (error) {
-		if (error instanceof InputValidationError) return error;
-		throw error;
+		caught = error;
 	}
-	throw new Error('expected an InputValidationError');
+	expect(caught).toBeInstanceOf(InputValidationError);
+	return caught as InputValidationError;
 }
 
 function refused(change: Record<string, unknown>, field: string, message: RegExp, options = cents, itemIndex = 7) {

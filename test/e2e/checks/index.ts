@@ -1,9 +1,11 @@
 import { credentialChecks } from './credential';
+import { itemChecks } from './items';
+import { addressChecks, otherResourceChecks } from './resources';
 import type { Check } from './types';
 
 /**
  * Every check, in the order they run. CLI checks run first (one `n8n execute` each), then server checks in
  * one `n8n start`. To add a workflow: drop its JSON into test/e2e/workflows/ and add a check that executes
- * it by file name (see checks/README.md).
+ * it by file name (see test/e2e/README.md).
  */
-export const ALL_CHECKS: Check[] = [...credentialChecks];
+export const ALL_CHECKS: Check[] = [...credentialChecks, ...itemChecks, ...addressChecks, ...otherResourceChecks];

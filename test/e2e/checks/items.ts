@@ -1,0 +1,144 @@
+import { apiRequests, describeRequests, expectCount, expectEqual, expectSuccess, isTokenRequest, outputOf } from './expect';
+import { fail, type Check } from './types';
+import { workflowCheck } from './workflow-check';
+
+const SEED_APPROVED = 26;
+const SEED_PENDING = 9;
+
+export const itemChecks: Check[] = [
+	workflowCheck({
+		name: 'item Get Many: Return All follows every page, one request per page, filter on each',
+		workflow: 'item-get-all-return-all',
+		verify({ outcome, requests }) {
+			expectSuccess(outcome, 'item-get-all-return-all');
+			const items = outputOf(outcome, 'Get approved items');
+			expectEqual(items.length, SEED_APPROVED, 'items returned');
+			const skus = new Set(items.map((i) => i.vendor_sku));
+			expectEqual(skus.size, SEED_APPROVED, 'distinct vendor_sku values (no page twice, none skipped)');
+			const pages = apiRequests(requests);
+			expectEqual(pages.length, Math.ceil(SEED_APPROVED / 5), 'GET /v1/items requests (pages of 5)');
+			pages.forEach((r, i) => {
+				if (r.path !== '/v1/items' || r.status !== 200) fail(`page ${i + 1}: ${describeRequests([r])}`);
+				if (r.query.validation_status !== 'approved') fail(`page ${i + 1} lost the validation_status filter: ${JSON.stringify(r.query)}`);
+				if (i === 0 && r.query.after) fail('the first page carried a cursor');
+				if (i > 0 && !r.query.after) fail(`page ${i + 1} has no after cursor`);
+			});
+			return `${items.length} items in ${pages.length} requests`;
+		},
+	}),
+	workflowCheck({
+		name: 'item Get Many: Limit 7 stops after the 7th item (page size 5: 2 requests)',
+		workflow: 'item-get-all-limit',
+		verify({ outcome, requests }) {
+			expectSuccess(outcome, 'item-get-all-limit');
+			const items = outputOf(outcome, 'Get 7 items');
+			expectEqual(items.length, 7, 'items returned');
+			const pages = apiRequests(requests);
+			expectEqual(pages.length, 2, `list requests (${describeRequests(pages)})`);
+			if (items.some((i) => i.validation_status === 'approved')) fail('Get Many without a status returned approved items');
+			return `7 items, ${describeRequests(pages)}`;
+		},
+	}),
+	workflowCheck({
+		name: 'item Get Many Non-Approved: status filter, price object, all pages',
+		workflow: 'item-get-non-approved',
+		verify({ outcome, requests }) {
+			expectSuccess(outcome, 'item-get-non-approved');
+			const items = outputOf(outcome, 'Get pending items');
+			expectEqual(items.length, SEED_PENDING, 'pending items returned');
+			const notPending = items.filter((i) => i.item_status !== 'pending');
+			if (notPending.length) fail(`items with another status: ${JSON.stringify(notPending.map((i) => i.item_status))}`);
+			const pages = apiRequests(requests);
+			expectEqual(pages.length, Math.ceil(SEED_PENDING / 4), 'GET /v1/items/non_approved requests (pages of 4)');
+			if (pages.some((r) => r.path !== '/v1/items/non_approved' || r.query.status !== 'pending')) fail(`unexpected requests: ${describeRequests(pages)}`);
+			return `${items.length} pending items in ${pages.length} requests`;
+		},
+	}),
+	workflowCheck({
+		name: 'item Create: 520 items in 2 requests (500 + 20), 207 partial failure mapped to its items with Continue On Fail',
+		workflow: 'item-create-batch',
+		verify({ outcome, requests, state }) {
+			expectSuccess(outcome, 'item-create-batch');
+			const out = outputOf(outcome, 'Create items');
+			expectEqual(out.length, 520, 'output items (one per input item)');
+			const posts = apiRequests(requests).filter((r) => r.method === 'POST');
+			expectEqual(
+				posts.map((r) => `${r.path} ${(r.body as { items?: unknown[] })?.items?.length} -> ${r.status}`),
+				['/v1/consignments/cons_12345/items 500 -> 207', '/v1/consignments/cons_12345/items 20 -> 207'],
+				'creation requests',
+			);
+			expectCount(requests, isTokenRequest, 0, 'token exchanges (the stored token is reused)');
+			const failedIdx = out.flatMap((item, i) => (item.status === 'failed' ? [i] : []));
+			expectEqual(failedIdx, [7, 511], 'indexes of the failed output items');
+			for (const i of failedIdx) {
+				const item = out[i];
+				if (item.vendor_sku !== `E2E-BATCH-${String(i).padStart(4, '0')}`) fail(`failed item ${i} names vendor_sku ${String(item.vendor_sku)}`);
+				if (!/designer/i.test(String(item.error))) fail(`failed item ${i} does not say the designer is wrong: ${String(item.error)}`);
+			}
+			const submitted = out.filter((item) => item.status === 'submitted').length;
+			expectEqual(submitted, 518, 'items reported as submitted');
+			const created = state.items.filter((i) => i.vendor_sku.startsWith('E2E-BATCH-'));
+			expectEqual(created.length, 518, 'items the sandbox created');
+			const order = out.every((item, i) => item.vendor_sku === `E2E-BATCH-${String(i).padStart(4, '0')}`);
+			if (!order) fail('output items are not in input order (pairing broken)');
+			return `518 submitted, items 7 and 511 failed: "${String(out[7].error).slice(0, 100)}"`;
+		},
+	}),
+	workflowCheck({
+		name: 'item Create: without Continue On Fail an invalid item stops the node before any request, naming field and index',
+		workflow: 'item-create-invalid-stops',
+		verify({ outcome, requests }) {
+			if (outcome.ok) fail('the workflow succeeded although one item has price "nineteen dollars"');
+			const message = `${outcome.error?.message ?? ''} ${outcome.error?.description ?? ''}`;
+			if (!/price/i.test(message) || !/index 1\b/i.test(message)) fail(`the error does not name price and item index 1: "${message.slice(0, 300)}"`);
+			const posts = requests.filter((r) => r.method === 'POST' && !isTokenRequest(r));
+			expectEqual(posts.length, 0, 'creation requests sent');
+			return `"${(outcome.error?.message ?? '').slice(0, 140)}"`;
+		},
+	}),
+	workflowCheck({
+		name: 'item Update: pending item, all fields in one PATCH',
+		workflow: 'item-update-pending',
+		verify({ outcome, requests, state }) {
+			expectSuccess(outcome, 'item-update-pending');
+			const [out] = outputOf(outcome, 'Update item');
+			const patches = apiRequests(requests).filter((r) => r.method === 'PATCH');
+			expectEqual(patches.map((r) => `${r.path} ${r.status}`), ['/v1/items/50002 200'], 'PATCH requests');
+			const item = state.items.find((i) => i.item_id === 50002);
+			expectEqual([item?.price, item?.designer], [123400, 'Gucci'], 'stored price and designer');
+			return `output ${JSON.stringify(out).slice(0, 120)}`;
+		},
+	}),
+	workflowCheck({
+		name: 'item Update: approved item, quantity decrease only',
+		workflow: 'item-update-approved',
+		verify({ outcome, requests, state }) {
+			expectSuccess(outcome, 'item-update-approved');
+			outputOf(outcome, 'Decrease quantity');
+			const patches = apiRequests(requests).filter((r) => r.method === 'PATCH');
+			expectEqual(patches.map((r) => `${r.path} ${r.status}`), ['/v1/items/50005 200'], 'PATCH requests');
+			expectEqual((patches[0].body as Record<string, unknown>)?.quantity, 1, 'quantity sent');
+			expectEqual(state.items.find((i) => i.item_id === 50005)?.quantity, 1, 'stored quantity');
+			return `PATCH body ${JSON.stringify(patches[0].body)}`;
+		},
+	}),
+	workflowCheck({
+		name: 'item Upsert: pending SKU patched, approved SKU patched (quantity), new SKU created',
+		workflow: 'item-upsert',
+		verify({ outcome, requests, state }) {
+			expectSuccess(outcome, 'item-upsert');
+			const out = outputOf(outcome, 'Upsert items');
+			expectEqual(out.length, 3, 'output items');
+			const writes = apiRequests(requests)
+				.filter((r) => r.method !== 'GET')
+				.map((r) => `${r.method} ${r.path} ${r.status}`)
+				.sort();
+			expectEqual(writes, ['PATCH /v1/items/50002 200', 'PATCH /v1/items/50005 200', 'POST /v1/consignments/1001/items 200'], 'write requests');
+			const pending = state.items.find((i) => i.vendor_sku === 'SBX-1001');
+			expectEqual([pending?.price, pending?.designer], [150000, 'Prada'], 'SBX-1001 after upsert');
+			const created = state.items.find((i) => i.vendor_sku === 'E2E-UPSERT-NEW');
+			if (!created || created.consignment_id !== '1001') fail(`E2E-UPSERT-NEW not created in consignment 1001: ${JSON.stringify(created)}`);
+			return `${describeRequests(apiRequests(requests))}`;
+		},
+	}),
+];

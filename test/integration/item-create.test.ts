@@ -238,3 +238,22 @@ describe('Item → Create: local validation', () => {
 		expect(await suite.apiRequests()).toHaveLength(0);
 	});
 });
+
+describe('Item → Create authentication', () => {
+	it("uses n8n's token handling: a revoked token gets a 401, one new exchange, and the batch is sent again", async () => {
+		await suite.run(createIn('cons_12345'), [validItem('TOK-0')]);
+		await suite.sandbox.admin.addFault({ kind: 'revokeTokens' });
+		await suite.sandbox.admin.clearRequests();
+
+		const result = await suite.run(createIn('cons_12345'), [validItem('TOK-1'), validItem('TOK-2')]);
+
+		expect(result.error).toBeUndefined();
+		const log = await suite.sandbox.admin.requests();
+		expect(log.map((request) => [request.method, isTokenExchange(request.path) ? 'token exchange' : request.path, request.status])).toEqual([
+			['POST', '/v1/consignments/cons_12345/items', 401],
+			['POST', 'token exchange', 200],
+			['POST', '/v1/consignments/cons_12345/items', 200],
+		]);
+		expect(outputOf(result).map((item) => item.json.status)).toEqual(['submitted', 'submitted']);
+	});
+});

@@ -3,9 +3,13 @@
  * Requests go through n8n's `httpRequestWithAuthentication`, so the credential's token exchange,
  * caching and refresh-on-401 apply exactly as for the action node.
  */
-import type { IDataObject, IHookFunctions, IHttpRequestOptions, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
+
+// The action node's error mapping: actionable messages, rebuilt without the request config (which
+// carries the Authorization header), so no token travels with the error.
+import { toNodeApiError } from '../ConsignmentVendor/shared/errors';
 
 export const CREDENTIAL_TYPE = 'consignmentVendorApi';
 
@@ -81,10 +85,10 @@ async function vendorRequest(
 	try {
 		return await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, options);
 	} catch (error) {
+		const mapped = toNodeApiError(context.getNode(), error, { subject: { kind: 'vendor' } });
 		const action = method === 'GET' ? 'read' : 'change';
-		throw new NodeApiError(context.getNode(), error as JsonObject, {
-			message: `Could not ${action} the vendor's webhook settings (${method} /v1/vendor)`,
-		});
+		mapped.message = `Could not ${action} the vendor's webhook settings (${method} /v1/vendor): ${mapped.message}`;
+		throw mapped;
 	}
 }
 

@@ -18,7 +18,7 @@ import type {
 } from 'n8n-workflow';
 
 import { toNodeApiError } from './errors';
-import { DEFAULT_PAGE_SIZE } from './pagination';
+import { DEFAULT_PAGE_SIZE, readPageInfo } from './pagination';
 
 export const CONSIGNMENT_SEARCH = 'searchConsignments';
 export const ACTIVE_ADDRESS_SEARCH = 'searchActiveAddresses';
@@ -54,11 +54,9 @@ async function readPage(
 		throw toNodeApiError(context.getNode(), error);
 	}
 	const records = Array.isArray(body?.[collectionKey]) ? (body[collectionKey] as IDataObject[]) : [];
-	const info = (body?.page_info ?? {}) as IDataObject;
-	const cursor = typeof info.end_cursor === 'string' && info.end_cursor !== '' ? info.end_cursor : undefined;
-	const hasNext = info.has_next_page === true || info.has_next_page === 'true';
+	const { hasNextPage, endCursor } = readPageInfo(body ?? {});
 	// A repeated cursor ends the list instead of offering the same page again.
-	return { records, nextCursor: hasNext && cursor !== after ? cursor : undefined };
+	return { records, nextCursor: hasNextPage && endCursor !== after ? endCursor : undefined };
 }
 
 async function search(

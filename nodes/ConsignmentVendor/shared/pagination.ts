@@ -9,6 +9,7 @@
  *   not returnAll) and `listOptions.pageSize` ("Page Size", default 20) fields of one list operation.
  * - `cursorPaginator(collectionKey)`: the `routing.operations.pagination` function itself
  *   (`this: IExecutePaginationFunctions`), exported for tests.
+ * - `readPageInfo(body)`: `{ hasNextPage, endCursor }` of a collection response (also used by listSearch.ts).
  * - `DEFAULT_PAGE_SIZE` (20).
  *
  * Behaviour (contract: docs/vendor-api.md, "Pagination rules"):
@@ -50,12 +51,13 @@ export interface ListOperationConfig {
 	collectionKey: string;
 }
 
-interface PageInfo {
+export interface PageInfo {
 	hasNextPage: boolean;
 	endCursor?: string;
 }
 
-function readPageInfo(body: IDataObject): PageInfo {
+/** `page_info` of a collection response, read leniently (see the comment inside). */
+export function readPageInfo(body: IDataObject): PageInfo {
 	const info = (body.page_info ?? {}) as IDataObject;
 	const hasNext = info.has_next_page;
 	const cursor = info.end_cursor;

@@ -1,0 +1,150 @@
+/**
+ * Reading a failed request: what the service answered, whatever shape n8n 1.x or 2.x wrapped it in.
+ *
+ * Exported API:
+ * - `readHttpFailure(error)`: status, body, headers, path and network code of a failed request.
+ * - `isRequestError(error)`: whether an error came from n8n's request helpers (NodeApiError, axios error, full response).
+ * - `serviceMessage(body)`: the service's own error text (`error`, `message`, 207-style arrays), secrets redacted.
+ * - `redactSecrets(text)`: removes `Bearer …`, `client_secret`/token values from text that came from elsewhere.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+export interface HttpFailure {
+	/** HTTP status; undefined when no response arrived (network error, timeout). */
+	status?: number;
+	body?: unknown;
+	headers: IDataObject;
+	/** Path of the request that failed (no query string, no host), when known. */
+	path?: string;
+	/** The low-level message, e.g. `connect ECONNREFUSED 127.0.0.1:1`. */
+	message: string;
+	/** Node-style error code (ECONNREFUSED, ETIMEDOUT, …) when no response arrived. */
+	code?: string;
+	/** False when nothing says a request was even attempted (e.g. the credential failed before sending). */
+	reachedService: boolean;
+}
+
+const MAX_SERVICE_TEXT = 500;
+
+function asObject(value: unknown): IDataObject | undefined {
+	return value !== null && typeof value === 'object' && !Array.isArray(value)
+		? (value as IDataObject)
+		: undefined;
+}
+
+function pathOf(url: unknown): string | undefined {
+	if (typeof url !== 'string' || url === '') return undefined;
+	try {
+		return new URL(url, 'http://placeholder.invalid').pathname;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Finds the HTTP response behind an error. n8n wraps the axios error in a NodeApiError (`cause`); the
+ * RoutingNode may wrap once more; a full response (`{ statusCode, body, headers }`) is accepted too.
+ */
+export function readHttpFailure(error: unknown): HttpFailure {
+	const seen = new Set<unknown>();
+	let current: unknown = error;
+	const top = asObject(error) ?? {};
+	let code: string | undefined;
+	let fromAxios = false;
+	while (asObject(current) && !seen.has(current)) {
+		seen.add(current);
+		const candidate = current as IDataObject;
+		if (candidate.isAxiosError === true) fromAxios = true;
+		if (code === undefined && typeof candidate.code === 'string' && /^E[A-Z_]+$/.test(candidate.code)) code = candidate.code;
+		const response = asObject(candidate.response);
+		if (response && typeof response.status === 'number') {
+			const config = asObject(candidate.config) ?? asObject(response.config);
+			return {
+				status: response.status,
+				body: response.data,
+				headers: asObject(response.headers) ?? {},
+				path: pathOf(config?.url),
+				message: String(candidate.message ?? top.message ?? ''),
+				reachedService: true,
+			};
+		}
+		if (typeof candidate.statusCode === 'number' && 'body' in candidate) {
+			return {
+				status: candidate.statusCode,
+				body: candidate.body,
+				headers: asObject(candidate.headers) ?? {},
+				message: String(top.message ?? ''),
+				reachedService: true,
+			};
+		}
+		current = candidate.cause ?? candidate.reason;
+	}
+	// No response object: a network failure (axios error or a system error code), or an error raised before any
+	// request was sent (the credential's token exchange, for example), whose own message is the best there is.
+	const httpCode = Number(top.httpCode);
+	return {
+		status: Number.isInteger(httpCode) && httpCode >= 100 ? httpCode : undefined,
+		body: asObject(top.context)?.data,
+		headers: {},
+		message: String(top.message ?? error ?? ''),
+		code,
+		reachedService: fromAxios || code !== undefined,
+	};
+}
+
+/** True for errors of n8n's request helpers: a NodeApiError, an axios error, or a full HTTP response. */
+export function isRequestError(error: unknown): boolean {
+	if (error instanceof NodeApiError) return true;
+	const object = asObject(error);
+	if (!object) return false;
+	if (object.isAxiosError === true || asObject(object.response) !== undefined) return true;
+	return typeof object.statusCode === 'number' && 'body' in object;
+}
+
+/** Removes anything that looks like a credential from text that came from elsewhere. */
+export function redactSecrets(text: string): string {
+	return text
+		.replace(/(Bearer\s+)[A-Za-z0-9\-._~+/]+=*/gi, '$1[redacted]')
+		.replace(/("?(?:client_secret|access_token|bearer_token|clientSecret|accessToken)"?\s*[:=]\s*)("[^"]*"|[^\s,&}]+)/gi, '$1[redacted]');
+}
+
+/** The service's own error text: `{error: string}`, `{message}`, `{error: [{message, vendor_sku}]}`, or plain text. */
+export function serviceMessage(body: unknown): string | undefined {
+	let text: string | undefined;
+	if (typeof body === 'string') {
+		text = body.trim() || undefined;
+	} else if (Array.isArray(body)) {
+		const parts = body.map((entry) => serviceMessage(entry)).filter((part): part is string => !!part);
+		text = parts.length ? parts.join('; ') : undefined;
+	} else {
+		const object = asObject(body);
+		if (object) {
+			for (const key of ['error', 'message', 'errors', 'detail']) {
+				const value = object[key];
+				if (typeof value === 'string' && value.trim()) {
+					text = value.trim();
+					break;
+				}
+				if (Array.isArray(value)) {
+					text = value
+						.map((entry) => {
+							const entryObject = asObject(entry);
+							if (!entryObject) return typeof entry === 'string' ? entry : JSON.stringify(entry);
+							const sku = entryObject.vendor_sku ? `${String(entryObject.vendor_sku)}: ` : '';
+							return `${sku}${String(entryObject.message ?? JSON.stringify(entryObject))}`;
+						})
+						.join('; ');
+					if (text) break;
+				}
+				if (asObject(value)) {
+					text = serviceMessage(value);
+					if (text) break;
+				}
+			}
+		}
+	}
+	if (text === undefined) return undefined;
+	const clean = redactSecrets(text);
+	return clean.length > MAX_SERVICE_TEXT ? `${clean.slice(0, MAX_SERVICE_TEXT)}…` : clean;
+}

@@ -12,7 +12,7 @@ import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookRespon
 
 import { isEventSelected, normaliseEvent, type NormalisedEvent } from './events';
 import { absoluteHttpUrl, downloadLabel } from './label';
-import { headerOf, parseJsonObject, readRawBody } from './request';
+import { declaresJson, headerOf, parseJsonObject, readRawBody } from './request';
 import { isValidSignature, SIGNATURE_HEADER } from './signature';
 import { CREDENTIAL_TYPE } from './vendorApi';
 
@@ -67,7 +67,7 @@ export async function receiveWebhook(this: IWebhookFunctions): Promise<IWebhookR
 		}
 	}
 
-	const parsed = parseJsonObject(rawBody, this.getBodyData());
+	const parsed = parseJsonObject(rawBody, this.getBodyData(), declaresJson(this));
 	if (!parsed.ok) return refuse(this, 400, 'Bad request: the body must be a JSON object');
 
 	const event = normaliseEvent(parsed.body);

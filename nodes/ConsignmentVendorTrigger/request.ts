@@ -14,15 +14,28 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 interface RequestWithRawBody {
 	rawBody?: unknown;
 	readRawBody?: () => Promise<void>;
+	readableEnded?: boolean;
 }
 
 /** The request's bytes exactly as received, or undefined where n8n offers no way to get them. */
 export async function readRawBody(context: IWebhookFunctions): Promise<Buffer | undefined> {
 	const request = context.getRequestObject() as unknown as RequestWithRawBody;
-	if (!Buffer.isBuffer(request.rawBody) && typeof request.readRawBody === 'function') {
-		await request.readRawBody();
+	// A stream something else already consumed (n8n's multipart parser) has no bytes left to read.
+	if (!Buffer.isBuffer(request.rawBody) && typeof request.readRawBody === 'function' && request.readableEnded !== true) {
+		try {
+			await request.readRawBody();
+		} catch {
+			return undefined;
+		}
 	}
 	return Buffer.isBuffer(request.rawBody) ? request.rawBody : undefined;
+}
+
+/** True when the request declared a JSON body (n8n then parsed it into an object itself). */
+export function declaresJson(context: IWebhookFunctions): boolean {
+	const contentType = context.getHeaderData()['content-type'];
+	const type = (typeof contentType === 'string' ? contentType : '').split(';')[0].trim().toLowerCase();
+	return type === 'application/json' || type.endsWith('+json');
 }
 
 export type ParsedBody = { ok: true; body: IDataObject } | { ok: false };
@@ -33,11 +46,15 @@ function isPlainObject(value: unknown): value is IDataObject {
 
 /**
  * The body as a JSON object. From the raw bytes when there are any, whatever the content type
- * claimed; otherwise from what n8n already parsed (only when that is an object).
+ * claimed; otherwise from what n8n parsed, only for a declared JSON body (never form fields).
  */
-export function parseJsonObject(rawBody: Buffer | undefined, parsedByN8n: unknown): ParsedBody {
+export function parseJsonObject(
+	rawBody: Buffer | undefined,
+	parsedByN8n: unknown,
+	declaredJson: boolean,
+): ParsedBody {
 	if (rawBody === undefined) {
-		return isPlainObject(parsedByN8n) && Object.keys(parsedByN8n).length > 0
+		return declaredJson && isPlainObject(parsedByN8n) && Object.keys(parsedByN8n).length > 0
 			? { ok: true, body: parsedByN8n }
 			: { ok: false };
 	}

@@ -31,7 +31,6 @@ export function exec(command: string, args: string[], options: ExecOptions = {})
 			stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
 			detached: true, // own process group, so a timeout kills npm's children too
 		};
-		// eslint-disable-next-line @n8n/community-nodes/no-dangerous-functions -- test tooling: starting processes is its job (never shipped)
 		const child = spawn(command, args, spawnOptions);
 		trackGroup(child.pid);
 		const log = options.logFile ? createWriteStream(options.logFile, { flags: 'a' }) : undefined;

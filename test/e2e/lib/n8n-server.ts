@@ -27,7 +27,6 @@ export class N8nServer {
 	static async start(instance: N8nInstance, logFile: string): Promise<N8nServer> {
 		const url = `http://127.0.0.1:${instance.env.N8N_PORT}`;
 		const log = createWriteStream(logFile, { flags: 'a' });
-		// eslint-disable-next-line @n8n/community-nodes/no-dangerous-functions -- test tooling: starting processes is its job (never shipped)
 		const child = spawn(nodeBinary(instance.nodeDir), [instance.n8nBin, 'start'], {
 			env: instance.env,
 			stdio: ['ignore', 'pipe', 'pipe'],

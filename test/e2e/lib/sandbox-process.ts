@@ -18,7 +18,6 @@ export interface SandboxProcess {
  * port: n8n calls it over real HTTP and it calls n8n's webhooks, so it must not share our event loop's fate.
  */
 export async function startSandboxProcess(port = 0, stderrLog?: (line: string) => void): Promise<SandboxProcess> {
-	// eslint-disable-next-line @n8n/community-nodes/no-dangerous-functions -- test tooling: starting processes is its job (never shipped)
 	const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'test/sandbox/cli.ts'], {
 		cwd: REPO_DIR,
 		env: { ...process.env, SANDBOX_PORT: String(port), TS_NODE_PROJECT: 'tsconfig.test.json' },

@@ -49,6 +49,9 @@ function answered(res: ShimResponse): boolean {
 
 export async function handleWebhookCall(input: WebhookCallInput): Promise<WebhookCallResult> {
 	const { workflow, node, nodeType, webhookData, mode, req, res } = input;
+	if (webhookData.webhookDescription.responseMode !== 'onReceived') {
+		throw new Error('The trigger harness answers like n8n\'s "onReceived" response mode only');
+	}
 
 	try {
 		await prepareRequestBody(req, node.typeVersion);

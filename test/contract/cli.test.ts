@@ -7,7 +7,6 @@ describe('sandbox CLI', () => {
 	it('prints exactly one JSON line with baseUrl, authUrl, clientId, clientSecret, serves the API, and exits on SIGTERM', async () => {
 		const root = resolve(__dirname, '../..');
 		// A test of a dev tool, not node code: the community-node ban on child processes does not apply here.
-		// eslint-disable-next-line @n8n/community-nodes/no-dangerous-functions
 		const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'test/sandbox/cli.ts'], {
 			cwd: root,
 			env: { ...process.env, SANDBOX_PORT: '0' },

@@ -1,6 +1,7 @@
 import { CREDENTIAL_IDS, WRONG_SECRET_CANARY } from '../lib/templates';
-import { describeRequests, expectCount, expectSuccess, isTokenRequest, outputOf } from './expect';
+import { describeRequests, expectCount, expectEqual, expectSuccess, isTokenRequest, outputOf } from './expect';
 import { fail, sandboxOf, type Check, type CheckContext } from './types';
+import { workflowCheck } from './workflow-check';
 
 /** The token n8n stored in the credential (the hidden `accessToken` field), read back decrypted. */
 async function storedToken(ctx: CheckContext): Promise<string> {
@@ -72,6 +73,18 @@ export const credentialChecks: Check[] = [
 			return `${describeRequests(log)}; token ${fingerprint(before)} -> ${fingerprint(after)}`;
 		},
 	},
+	workflowCheck({
+		name: 'credential: after the tokens are revoked, 5 input items share one new token exchange',
+		workflow: 'vendor-get-five-items',
+		setup: (admin) => admin.addFault({ kind: 'revokeTokens' }),
+		verify({ outcome, requests }) {
+			expectSuccess(outcome, 'vendor-get-five-items');
+			expectEqual(outputOf(outcome, 'Get vendor').length, 5, 'output items');
+			expectCount(requests, isTokenRequest, 1, 'token exchanges for 5 items after revocation');
+			expectCount(requests, (r) => r.path === '/v1/vendor' && r.status === 200, 5, 'GET /v1/vendor answered 200');
+			return describeRequests(requests);
+		},
+	}),
 	{
 		name: 'credential: wrong client secret fails the node with a clear error, secret never printed',
 		phase: 'cli',

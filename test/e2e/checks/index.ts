@@ -1,6 +1,7 @@
 import { credentialChecks } from './credential';
 import { itemChecks } from './items';
 import { addressChecks, otherResourceChecks } from './resources';
+import { triggerChecks } from './trigger';
 import type { Check } from './types';
 
 /**
@@ -8,4 +9,4 @@ import type { Check } from './types';
  * one `n8n start`. To add a workflow: drop its JSON into test/e2e/workflows/ and add a check that executes
  * it by file name (see test/e2e/README.md).
  */
-export const ALL_CHECKS: Check[] = [...credentialChecks, ...itemChecks, ...addressChecks, ...otherResourceChecks];
+export const ALL_CHECKS: Check[] = [...credentialChecks, ...itemChecks, ...addressChecks, ...otherResourceChecks, ...triggerChecks];

@@ -100,8 +100,9 @@ export class N8nApi {
 			const res = await this.publicApi('POST', `/workflows/${workflowId}/${action}`, {});
 			if (res.status === 200) return;
 			answers.push(`/${action} ${res.status} ${res.text.slice(0, 200)}`);
-			// 404 is what a version without this route answers: try the other name. Anything else is a real failure.
-			if (res.status !== 404) break;
+			// A version without this route answers 404, or 405 where the path matches another route
+			// (1.x: GET /workflows/{id}/{versionId}): try the other name. Anything else is a real failure.
+			if (res.status !== 404 && res.status !== 405) break;
 		}
 		throw new Error(`${actions[0]} of workflow ${workflowId} failed: ${answers.join('; ')}`);
 	}

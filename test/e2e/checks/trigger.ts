@@ -1,0 +1,161 @@
+import { createHmac } from 'node:crypto';
+
+import { SANDBOX_SIGNING_SECRET } from '../lib/templates';
+import { executionItems, waitForExecution } from './executions';
+import { fail, sandboxOf, type Check, type CheckContext } from './types';
+import { VendorDirect } from './vendor-direct';
+
+/** Fixed in workflows/trigger-all-events.json: n8n's production URL is /webhook/<webhookId>/webhook. */
+const TRIGGER_WEBHOOK_ID = '0e2e0000-0000-4000-8000-000000000001';
+const TRIGGER_NODE = 'Consignment Vendor Trigger';
+/** What the vendor pointed at before the trigger took over; deactivation must put it back. */
+const PREVIOUS = { webhook_url: 'https://hooks.example.com/previous', webhook_enabled: false };
+
+const productionUrl = (ctx: CheckContext) => `${ctx.server!.server.url}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
+const vendor = (ctx: CheckContext) => new VendorDirect(ctx.target);
+const isOurs = (ctx: CheckContext) => (p: { webhook_url: string | null; preferences: { webhook_enabled: boolean } }) =>
+	p.webhook_url === productionUrl(ctx) && p.preferences.webhook_enabled;
+const isPrevious = (p: { webhook_url: string | null; preferences: { webhook_enabled: boolean } }) =>
+	p.webhook_url === PREVIOUS.webhook_url && p.preferences.webhook_enabled === PREVIOUS.webhook_enabled;
+
+function sign(body: string, secret: string): string {
+	return createHmac('sha256', secret).update(body, 'utf8').digest('hex');
+}
+
+async function postToTrigger(ctx: CheckContext, body: string, signature?: string): Promise<number> {
+	const res = await fetch(productionUrl(ctx), {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', ...(signature ? { 'x-trr-signature': signature } : {}) },
+		body,
+	});
+	await res.arrayBuffer();
+	return res.status;
+}
+
+async function emitPurchase(ctx: CheckContext, vendorSku: string): Promise<string> {
+	const delivery = await sandboxOf(ctx).emitEvent({ operation: 'item_purchased', data: { vendor_sku: vendorSku } });
+	if (delivery.status !== 200) fail(`n8n answered the sandbox's item_purchased delivery with ${delivery.status ?? delivery.error}`);
+	const sku = (delivery.body as { body?: { data?: { sku?: string } } }).body?.data?.sku;
+	if (!sku) fail(`the delivery carries no platform sku: ${delivery.rawBody}`);
+	return sku;
+}
+
+export const triggerChecks: Check[] = [
+	{
+		name: "trigger: activated through the public API (no UI), the vendor's webhook URL becomes n8n's production URL",
+		phase: 'server',
+		needsSandbox: true,
+		async run(ctx) {
+			const admin = sandboxOf(ctx);
+			await admin.reset();
+			await admin.setSigningSecret(SANDBOX_SIGNING_SECRET);
+			await vendor(ctx).patch(PREVIOUS);
+			await ctx.server!.api.activate(ctx.workflowId('trigger-all-events'));
+			await ctx.server!.api.activate(ctx.workflowId('webhook-create-item'));
+			const profile = await vendor(ctx).waitFor(isOurs(ctx), `webhook_url ${productionUrl(ctx)} and enabled`);
+			return `vendor webhook_url ${profile.webhook_url}, enabled ${profile.preferences.webhook_enabled}`;
+		},
+	},
+	{
+		name: 'trigger: an item created through the node makes the sandbox deliver its event, and the workflow runs with the item_id',
+		phase: 'server',
+		needsSandbox: true,
+		async run(ctx) {
+			const admin = sandboxOf(ctx);
+			await admin.clearWebhookDeliveries();
+			const sku = `E2E-TRIGGER-${ctx.version.replace(/\W/g, '')}`;
+			const res = await fetch(`${ctx.server!.server.url}/webhook/e2e-create-item`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({
+					vendor_sku: sku, taxon_permalink: 'women/handbags/totes', designer: 'Chanel', condition: 'Excellent', with_tags: true,
+					image_front: 'https://images.example.com/t/front.jpg', image_back: 'https://images.example.com/t/back.jpg',
+					quantity: 1, msrp: 250000, price: 199900, gender: ['Women'], taxon_specific_attributes: {},
+				}),
+			});
+			const answer = await res.text();
+			if (res.status !== 200) fail(`the item-creating workflow answered ${res.status}: ${answer.slice(0, 300)}`);
+			const created = (await admin.state()).items.find((i) => i.vendor_sku === sku);
+			if (!created) fail(`the sandbox has no item ${sku} after the workflow answered ${answer.slice(0, 200)}`);
+			const deliveries = await admin.waitForDeliveries(1, 10_000);
+			const upload = deliveries.find((d) => d.operation === 'successful_item_upload');
+			if (!upload || upload.status !== 200) fail(`no successful_item_upload delivery answered 200: ${JSON.stringify(deliveries.map((d) => [d.operation, d.status, d.error]))}`);
+			const { item } = await waitForExecution(
+				ctx.server!.api,
+				ctx.workflowId('trigger-all-events'),
+				TRIGGER_NODE,
+				(json) => json.event === 'successful_item_upload' && json.vendor_sku === sku,
+				`trigger execution for ${sku}`,
+			);
+			if (String(item.item_id) !== String(created.item_id)) fail(`the trigger output item_id ${String(item.item_id)}, the sandbox created ${created.item_id}`);
+			return `item ${created.item_id} -> delivery ${upload.status} -> execution with ${JSON.stringify(item).slice(0, 140)}`;
+		},
+	},
+	{
+		name: 'trigger: item_purchased sent through /__sandbox/events runs the workflow with the platform sku',
+		phase: 'server',
+		needsSandbox: true,
+		async run(ctx) {
+			const sku = await emitPurchase(ctx, 'SBX-1000');
+			const { item } = await waitForExecution(
+				ctx.server!.api,
+				ctx.workflowId('trigger-all-events'),
+				TRIGGER_NODE,
+				(json) => json.event === 'item_purchased' && json.sku === sku,
+				`trigger execution for item_purchased ${sku}`,
+			);
+			if (item.vendor_sku !== 'SBX-1000') fail(`the trigger output vendor_sku ${String(item.vendor_sku)}, expected SBX-1000`);
+			return JSON.stringify(item).slice(0, 160);
+		},
+	},
+	{
+		name: 'trigger: a forged or missing signature is refused and starts nothing (a correctly signed one does)',
+		phase: 'server',
+		needsSandbox: true,
+		async run(ctx) {
+			const api = ctx.server!.api;
+			const id = ctx.workflowId('trigger-all-events');
+			const event = (sku: string) => JSON.stringify({ body: { operation: 'item_purchased', data: { vendor_sku: 'SBX-1000', sku, timestamp: new Date().toISOString(), pdf_url: `https://labels.example.com/${sku}.pdf` } } });
+			const forged = await postToTrigger(ctx, event('FORGED-1'), sign(event('FORGED-1'), 'not-the-signing-secret'));
+			const unsigned = await postToTrigger(ctx, event('UNSIGNED-1'));
+			const tampered = await postToTrigger(ctx, event('TAMPERED-1'), sign(event('TAMPERED-0'), SANDBOX_SIGNING_SECRET));
+			const genuine = await postToTrigger(ctx, event('GENUINE-1'), sign(event('GENUINE-1'), SANDBOX_SIGNING_SECRET));
+			const statuses = `forged ${forged}, unsigned ${unsigned}, tampered ${tampered}, genuine ${genuine}`;
+			if ([forged, unsigned, tampered].some((s) => s < 400)) fail(`a request without a valid signature was accepted: ${statuses}`);
+			if (genuine !== 200) fail(`the correctly signed request was not accepted: ${statuses}`);
+			// The genuine one was sent last: once its execution exists, the others had every chance to start one.
+			await waitForExecution(api, id, TRIGGER_NODE, (json) => json.sku === 'GENUINE-1', 'execution of the correctly signed event');
+			const started = (await api.executions(id)).flatMap((e) => executionItems(e, TRIGGER_NODE)).filter((json) => /FORGED|UNSIGNED|TAMPERED/.test(String(json.sku)));
+			if (started.length) fail(`refused requests started executions: ${JSON.stringify(started)}`);
+			return statuses;
+		},
+	},
+	{
+		name: 'trigger: deactivating through the public API restores the previous webhook URL',
+		phase: 'server',
+		needsSandbox: true,
+		async run(ctx) {
+			await ctx.server!.api.deactivate(ctx.workflowId('trigger-all-events'));
+			const profile = await vendor(ctx).waitFor(isPrevious, `webhook_url back to ${PREVIOUS.webhook_url}, enabled false`);
+			return `vendor webhook_url ${profile.webhook_url}, enabled ${profile.preferences.webhook_enabled}`;
+		},
+	},
+	{
+		name: 'trigger: stays registered across an n8n restart; deactivating after the restart restores the previous URL',
+		phase: 'server',
+		needsSandbox: true,
+		async run(ctx) {
+			const api = ctx.server!.api;
+			const id = ctx.workflowId('trigger-all-events');
+			await api.activate(id);
+			await vendor(ctx).waitFor(isOurs(ctx), 'webhook_url is n8n\'s again after re-activation');
+			await ctx.server!.restart();
+			await vendor(ctx).waitFor(isOurs(ctx), 'webhook_url still n8n\'s after the restart');
+			const sku = await emitPurchase(ctx, 'SBX-1004');
+			await waitForExecution(api, id, TRIGGER_NODE, (json) => json.sku === sku, `execution after the restart for ${sku}`);
+			await api.deactivate(id);
+			const profile = await vendor(ctx).waitFor(isPrevious, `webhook_url back to ${PREVIOUS.webhook_url} after restart + deactivation`);
+			return `event after restart ran; restored ${profile.webhook_url}`;
+		},
+	},
+];

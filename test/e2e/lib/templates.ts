@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 
 import type { ApiTarget } from '../target';
@@ -39,10 +39,11 @@ export function targetPlaceholders(target: ApiTarget, extra: Record<string, stri
 }
 
 /**
- * A stable workflow id from a file name (n8n accepts ids of at most 21 characters), so a workflow file
+ * A stable workflow id from a file name (n8n 2.x accepts ids of at most 21 characters, 1.x of 16), so a workflow file
  * needs no id of its own and checks refer to workflows by file name.
  */
 export function workflowIdFor(name: string): string {
+	// at most 16 characters: `n8n execute` in 1.x ignores longer ids (isWorkflowIdValid)
 	return `e2e${createHash('sha1').update(name).digest('hex').slice(0, 13)}`;
 }
 
@@ -54,42 +55,51 @@ export function workflowNames(dir = WORKFLOWS_DIR): string[] {
 }
 
 /**
- * Writes the credential file and every workflow of `sourceDir`, placeholders filled and ids assigned, into
- * `outDir` for n8n's import commands. Returns workflow name -> id.
+ * Writes the credential file and every workflow of `sourceDir` (none when null), placeholders filled and
+ * ids assigned, into `outDir` for n8n's import commands. Returns workflow name -> id.
+ *
+ * Consignment Vendor credential references that name none of the imported credentials (an example's
+ * placeholder) are pointed at the default credential: the first one, or `defaultCredential`, which then
+ * replaces the file's credentials with the first one under that id and name (`npm run dev`).
  */
 export function instantiate(
 	target: ApiTarget,
 	outDir: string,
-	options: { sourceDir?: string; credentialsFile?: string; placeholders?: Record<string, string>; credentialNames?: Record<string, string> } = {},
+	options: { sourceDir?: string | null; placeholders?: Record<string, string>; defaultCredential?: CredentialRef } = {},
 ): { credentialsFile: string; workflowsDir: string; ids: Record<string, string> } {
 	const values = targetPlaceholders(target, options.placeholders);
 	const workflowsDir = join(outDir, 'workflows');
+	rmSync(outDir, { recursive: true, force: true });
 	mkdirSync(workflowsDir, { recursive: true });
-	const credentials = JSON.parse(fillPlaceholders(readFileSync(options.credentialsFile ?? CREDENTIALS_FILE, 'utf8'), values)) as Array<{ id: string; name: string }>;
-	for (const credential of credentials) credential.name = options.credentialNames?.[credential.id] ?? credential.name;
+	let credentials = JSON.parse(fillPlaceholders(readFileSync(CREDENTIALS_FILE, 'utf8'), values)) as Array<CredentialRef & { type: string }>;
+	if (options.defaultCredential) credentials = [{ ...credentials[0], ...options.defaultCredential }];
 	const credentialsFile = join(outDir, 'credentials.json');
 	writeFileSync(credentialsFile, JSON.stringify(credentials, null, 2));
 
 	const ids: Record<string, string> = {};
-	const sourceDir = options.sourceDir ?? WORKFLOWS_DIR;
-	for (const name of workflowNames(sourceDir)) {
-		const workflow = JSON.parse(fillPlaceholders(readFileSync(join(sourceDir, `${name}.json`), 'utf8'), values)) as Record<string, unknown>;
+	const sourceDir = options.sourceDir === undefined ? WORKFLOWS_DIR : options.sourceDir;
+	for (const name of sourceDir ? workflowNames(sourceDir) : []) {
+		const workflow = JSON.parse(fillPlaceholders(readFileSync(join(sourceDir!, `${name}.json`), 'utf8'), values)) as Record<string, unknown>;
 		workflow.id = workflowIdFor(name);
 		workflow.name ??= name;
 		workflow.active = false;
-		renameCredentials(workflow, credentials);
+		pointCredentials(workflow, credentials);
 		ids[name] = workflow.id as string;
 		writeFileSync(join(workflowsDir, `${name}.json`), JSON.stringify(workflow, null, 2));
 	}
 	return { credentialsFile, workflowsDir, ids };
 }
 
-/** Keeps the credential names in workflows in step with the (possibly renamed) imported credentials. */
-function renameCredentials(workflow: Record<string, unknown>, credentials: Array<{ id: string; name: string }>): void {
-	for (const node of (workflow.nodes as Array<{ credentials?: Record<string, { id: string; name: string }> }>) ?? []) {
-		for (const ref of Object.values(node.credentials ?? {})) {
-			const match = credentials.find((c) => c.id === ref.id);
-			if (match) ref.name = match.name;
-		}
+export interface CredentialRef {
+	id: string;
+	name: string;
+}
+
+function pointCredentials(workflow: Record<string, unknown>, credentials: CredentialRef[]): void {
+	for (const node of (workflow.nodes as Array<{ credentials?: Record<string, CredentialRef> }>) ?? []) {
+		const ref = node.credentials?.consignmentVendorApi;
+		if (!ref) continue;
+		const match = credentials.find((c) => c.id === ref.id) ?? credentials[0];
+		node.credentials!.consignmentVendorApi = { id: match.id, name: match.name };
 	}
 }

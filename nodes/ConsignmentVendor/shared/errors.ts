@@ -9,7 +9,7 @@
  *   Use it in custom operations: `catch (error) { throw toNodeApiError(this.getNode(), error, { itemIndex }) }`.
  * - `readHttpFailure`, `serviceMessage`: re-exported from httpFailure.ts (reading what the service answered).
  * - `withActionableErrors(routing, { subject? })`: routing for a declarative operation that sends ONE request;
- *   adds the hook that maps its errors (see "How this is hooked" below).
+ *   adds the hook that retries it (retry.ts) and maps its errors (see "How this is hooked" below).
  *
  * How this is hooked into declarative routing (n8n-core RoutingNode, 1.122 and 2.41 read):
  * - n8n refreshes the token only when the request THROWS with `error.response.status === 401`
@@ -22,6 +22,10 @@
  *   true) with `makeRoutingRequest`, and whatever it throws is what the user sees. List operations use it for
  *   paging anyway (pagination.ts catches there); one-request operations get a pagination function that makes
  *   exactly one request and maps its error. This works the same in n8n 1.x and 2.x.
+ *
+ * Retries (retry.ts): both hooks send their request through `sendWithRetry`, so a 429 (and, where repeating is
+ * harmless, a 502/503/504 or a broken connection) is retried with backoff before anything is mapped; the
+ * mapping then says how often the node tried, or, for a POST that failed mid-way, that the outcome is unknown.
  *
  * Never puts a token or secret in a message: errors are rebuilt from status, the service's text and the URL path
  * (never headers or the axios config), and any `Bearer …`/`client_secret` in the service's text is redacted.
@@ -39,6 +43,8 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isRequestError, readHttpFailure, redactSecrets, serviceMessage, type HttpFailure } from './httpFailure';
+import { RETRY_POLICY, retryAfterMs, retryOutcomeOf, sendWithRetry, type RetryOutcome } from './retry';
+import { describeUnknownOutcome, plural, triedSentence } from './retryMessages';
 
 export { readHttpFailure, serviceMessage } from './httpFailure';
 export type { HttpFailure } from './httpFailure';
@@ -60,12 +66,8 @@ export interface ApiErrorContext {
 const MAPPED = Symbol('consignmentVendorMappedError');
 
 function retryAfterSeconds(headers: IDataObject): number | undefined {
-	const raw = headers['retry-after'] ?? headers['Retry-After'];
-	if (raw === undefined || raw === null || raw === '') return undefined;
-	const seconds = Number(raw);
-	if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
-	const date = Date.parse(String(raw));
-	return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+	const ms = retryAfterMs(headers);
+	return ms === undefined ? undefined : Math.ceil(ms / 1000);
 }
 
 function notFoundMessage(subject: ApiErrorSubject | undefined): { message: string; hint?: string } {
@@ -101,17 +103,19 @@ interface Mapped {
 	description?: string;
 }
 
-function describe(failure: HttpFailure, subject: ApiErrorSubject | undefined): Mapped {
+function describe(failure: HttpFailure, subject: ApiErrorSubject | undefined, outcome?: RetryOutcome): Mapped {
 	const said = serviceMessage(failure.body);
 	const saidSentence = said ? `The service said: ${said}` : undefined;
 	const join = (...parts: Array<string | undefined>) => parts.filter(Boolean).join(' ') || undefined;
 	const status = failure.status;
+	const tried = triedSentence(outcome);
 
+	if (outcome?.outcomeUnknown) return describeUnknownOutcome(failure, subject?.kind, saidSentence);
 	if (status === undefined) {
 		const reason = redactSecrets(failure.code ?? failure.message) || 'no response';
 		return {
 			message: `The service could not be reached (${reason})`,
-			description: 'Check the Base URL in the credential and the network between n8n and the service, then try again.',
+			description: join(tried, 'Check the Base URL in the credential and the network between n8n and the service, then try again.'),
 		};
 	}
 	if (status === 401) {
@@ -155,21 +159,30 @@ function describe(failure: HttpFailure, subject: ApiErrorSubject | undefined): M
 	}
 	if (status === 429) {
 		const wait = retryAfterSeconds(failure.headers);
+		let hint: string;
+		if (outcome?.reason === 'waitTooLong') {
+			hint = `The service asked for a longer wait than the node waits by itself (at most ${RETRY_POLICY.maxRetryAfterMs / 1000} seconds), so the request was not repeated. Run the node again after that time, or send fewer requests at once.`;
+		} else if (tried) {
+			hint = `${tried} Wait a while before running it again, or send fewer requests at once (fewer input items per run, or a Wait node between runs).`;
+		} else {
+			hint = 'Turn on "Retry On Fail" in the node settings with a wait at least as long as the service asks, or send fewer requests at once.';
+		}
 		return {
 			message:
-				wait === undefined
+				wait === undefined || wait === 0
 					? 'Rate limited by the service — wait before retrying'
-					: `Rate limited by the service — retry after ${wait} second${wait === 1 ? '' : 's'}`,
-			description: join(
-				'Turn on "Retry On Fail" in the node settings with a wait at least as long as the service asks, or send fewer requests at once.',
-				saidSentence,
-			),
+					: `Rate limited by the service — retry after ${plural(wait, 'second')}`,
+			description: join(hint, saidSentence),
 		};
 	}
 	if (status >= 500) {
 		return {
 			message: `The service failed to process the request (HTTP ${status}) — try again later`,
-			description: join('This is a problem on the service side. "Retry On Fail" in the node settings can absorb short outages.', saidSentence),
+			description: join(
+				tried,
+				`This is a problem on the service side. "Retry On Fail" in the node settings can absorb ${tried ? 'longer' : 'short'} outages.`,
+				saidSentence,
+			),
 		};
 	}
 	return {
@@ -202,7 +215,7 @@ export function toNodeApiError(
 		if (itemIndex !== undefined && error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
 		return error;
 	}
-	const { message, description } = describe(failure, subject);
+	const { message, description } = describe(failure, subject, retryOutcomeOf(error));
 	// Rebuilt from a plain object on purpose: the original error carries the request config (with the
 	// Authorization header), which must not travel with the error into the execution data.
 	const response: JsonObject = { message, httpStatus: failure.status ?? null };
@@ -239,7 +252,8 @@ export function singleRequestWithActionableErrors(resolveSubject?: SubjectResolv
 	): Promise<INodeExecutionData[]> {
 		const itemIndex = this.getItemIndex();
 		try {
-			return pairWithInput(await this.makeRoutingRequest(requestData), itemIndex);
+			const response = await sendWithRetry(this, requestData.options.method, async () => await this.makeRoutingRequest(requestData));
+			return pairWithInput(response, itemIndex);
 		} catch (error) {
 			let subject: ApiErrorSubject | undefined;
 			try {

@@ -21,7 +21,9 @@
  *   asked is cut at the limit;
  * - a cursor the service already gave, `has_next_page` without an `end_cursor`, or a run of empty pages that
  *   claim more stop with a NodeOperationError instead of looping;
- * - one n8n item per record, the record exactly as returned, `pairedItem` = the input item.
+ * - one n8n item per record, the record exactly as returned, `pairedItem` = the input item;
+ * - a page that fails with a 429 (or a 502/503/504, a broken connection) is requested again, unchanged, with
+ *   backoff (retry.ts): the records gathered so far are kept, and nothing is returned twice.
  *
  * Page size: the contract leaves the maximum undocumented and names 20 as the recommended size (and the
  * consignments default); 20 is the largest size known to be accepted, so it is the default. Users can raise it
@@ -38,6 +40,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toNodeApiError } from './errors';
+import { sendWithRetry } from './retry';
 
 export const DEFAULT_PAGE_SIZE = 20;
 
@@ -121,12 +124,11 @@ export function cursorPaginator(collectionKey: string) {
 			const qs: IDataObject = { ...baseQuery, page_size: remaining };
 			if (after !== undefined) qs.after = after;
 
+			// Built once: a retried page (retry.ts, e.g. after a 429) is the same request, same cursor and filters.
+			const pageRequest = { ...requestData, options: { ...requestData.options, qs } };
 			let response: INodeExecutionData[];
 			try {
-				response = await this.makeRoutingRequest({
-					...requestData,
-					options: { ...requestData.options, qs },
-				});
+				response = await sendWithRetry(this, pageRequest.options.method, async () => await this.makeRoutingRequest(pageRequest));
 			} catch (error) {
 				throw toNodeApiError(node, error, { itemIndex });
 			}

@@ -9,10 +9,13 @@
  * - 207 `{error: [{message, vendor_sku}]}`: an error goes to the batch's item(s) with that vendor_sku; one
  *   with a null (or unknown) vendor_sku goes to every item of the batch; the other items were submitted;
  * - any other failure (413, 401 after token refresh, 5xx, network): every item of the batch failed with it.
+ *   A 429 (or a 503 with Retry-After) was retried first (shared/retry.ts); any other 5xx or a broken
+ *   connection is not, because the batch may have been created: those items say the outcome is unknown.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { toNodeApiError } from '../../shared/errors';
+import { retryOutcomeOf } from '../../shared/retry';
 import type { ItemPayload } from '../../shared/schemas';
 import type { ItemFailure } from './itemFailures';
 import { itemApiRequest, itemPaths } from './itemRequests';
@@ -73,7 +76,7 @@ function submitted(entry: PendingCreation): CreationResult {
 	return { ok: true, json: { status: 'submitted', consignment_id: entry.consignmentId, ...entry.payload } };
 }
 
-function failed(entry: PendingCreation, messages: string[], description?: string): CreationResult {
+function failed(entry: PendingCreation, messages: string[], description?: string, outcomeUnknown = false): CreationResult {
 	return {
 		ok: false,
 		failure: {
@@ -82,6 +85,7 @@ function failed(entry: PendingCreation, messages: string[], description?: string
 			consignmentId: entry.consignmentId,
 			messages,
 			description,
+			...(outcomeUnknown ? { outcomeUnknown } : {}),
 		},
 	};
 }
@@ -101,7 +105,11 @@ async function submitBatch(context: IExecuteFunctions, batch: PendingCreation[])
 			itemIndex: batch[0].itemIndex,
 			subject: { kind: 'consignment', id: consignmentId },
 		});
-		for (const entry of batch) results.set(entry.itemIndex, failed(entry, [mapped.message], mapped.description ?? undefined));
+		// A 5xx or broken connection on the POST is not retried (shared/retry.ts): the batch may exist.
+		const outcomeUnknown = retryOutcomeOf(error)?.outcomeUnknown === true;
+		for (const entry of batch) {
+			results.set(entry.itemIndex, failed(entry, [mapped.message], mapped.description ?? undefined, outcomeUnknown));
+		}
 		return results;
 	}
 

@@ -17,6 +17,8 @@ export interface ItemFailure {
 	messages: string[];
 	/** What to do about it, when known (e.g. from the API error mapping). */
 	description?: string;
+	/** The creation request failed mid-way (5xx, broken connection): the item may have been created after all. */
+	outcomeUnknown?: boolean;
 }
 
 /** At most this many items are named per reason in the thrown error's message; the description has all. */
@@ -50,6 +52,7 @@ export function failureOutput(failure: ItemFailure): INodeExecutionData {
 			itemIndex: failure.itemIndex,
 			...(failure.vendorSku !== undefined ? { vendor_sku: failure.vendorSku } : {}),
 			...(failure.consignmentId !== undefined ? { consignment_id: failure.consignmentId } : {}),
+			...(failure.outcomeUnknown ? { outcomeUnknown: true } : {}),
 			status: 'failed',
 		},
 		pairedItem: { item: failure.itemIndex },
@@ -77,15 +80,26 @@ export function failuresError(node: INode, failures: ItemFailure[], total: numbe
 	});
 	const fullList = sorted.map((failure) => `${label(failure)}: ${failure.messages.join('; ')}`).join('\n');
 	const hints = [...new Set(sorted.map((failure) => failure.description).filter(Boolean))];
-	return new NodeOperationError(node, `${failures.length} of ${total} items failed. ${lines.join(' | ')}`, {
+	const unknown = sorted.filter((failure) => failure.outcomeUnknown).length;
+	const message = `${failures.length} of ${total} items failed. ${lines.join(' | ')}`;
+	const error = new NodeOperationError(node, message, {
 		itemIndex: sorted[0]?.itemIndex,
 		description: [
 			written > 0
 				? `The other ${written} item(s) were sent to the service; running the node again sends them again.`
-				: 'No item was created or changed.',
+				: unknown > 0
+					? 'No other item was created or changed.'
+					: 'No item was created or changed.',
+			...(unknown > 0
+				? [`Whether ${unknown} of the failed item(s) were created is unknown: check before running the node again, or they may be created twice.`]
+				: []),
 			'Turn on "Continue On Fail" in the node settings to get one output item per input item, failed ones included.',
 			...hints,
 			`Every failed item:\n${fullList}`,
 		].join('\n'),
 	});
+	// n8n swaps a message that mentions a network code (ECONNREFUSED, …) for its own generic text, which would
+	// hide which items failed; the code stays visible in the per-item reasons.
+	error.message = message;
+	return error;
 }

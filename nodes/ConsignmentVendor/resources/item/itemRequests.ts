@@ -3,9 +3,16 @@
  * the declarative RoutingNode, so they call `httpRequestWithAuthentication` themselves: that is what applies
  * the credential's preAuthentication (token exchange) and n8n's refresh-and-retry on a 401.
  */
-import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IN8nHttpFullResponse } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+} from 'n8n-workflow';
 
 import { idSegment } from '../../shared/requestPaths';
+import { sendWithRetry } from '../../shared/retry';
 
 export const CREDENTIAL_TYPE = 'consignmentVendorApi';
 
@@ -20,12 +27,16 @@ async function baseUrlOf(context: IExecuteFunctions): Promise<string> {
 	return String(credentials.baseUrl ?? '').replace(/\/+$/, '');
 }
 
-/** One API request; throws n8n's request error on a non-2xx answer (map it with shared/errors.ts). */
+/**
+ * One API request, retried where that is safe (shared/retry.ts: a 429 always; a 502/503/504 or broken
+ * connection only for GET/PATCH, never for the creation POST). Throws n8n's request error on a non-2xx
+ * answer (map it with shared/errors.ts).
+ */
 export async function itemApiRequest(
 	context: IExecuteFunctions,
 	request: { method: IHttpRequestMethods; url: string; qs?: IDataObject; body?: IDataObject },
 ): Promise<ItemApiResponse> {
-	const response = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
+	const options: IHttpRequestOptions = {
 		method: request.method,
 		baseURL: await baseUrlOf(context),
 		url: request.url,
@@ -34,7 +45,12 @@ export async function itemApiRequest(
 		json: true,
 		// The status matters: 207 (partial failure) is a 2xx that must not be read as success.
 		returnFullResponse: true,
-	})) as IN8nHttpFullResponse;
+	};
+	const response = (await sendWithRetry(
+		context,
+		request.method,
+		async () => await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, options),
+	)) as IN8nHttpFullResponse;
 	return { statusCode: response.statusCode, body: response.body };
 }
 

@@ -68,13 +68,15 @@ describe('errors and the token refresh', () => {
 	});
 
 	it('429: rate limited, retry after the service\'s Retry-After', async () => {
-		await sandbox().admin.addFault({ kind: 'rateLimit', retryAfterSeconds: 9, pathPrefix: '/v1/vendor' });
+		// Longer than the node waits by itself (shared/retry.ts): shorter waits are retried (test/integration/retry.test.ts).
+		await sandbox().admin.addFault({ kind: 'rateLimit', retryAfterSeconds: 120, pathPrefix: '/v1/vendor' });
 		const { result } = await runNode(sandbox(), { resource: 'vendor', operation: 'get' });
-		expect(result.error?.message).toBe('Rate limited by the service — retry after 9 seconds');
+		expect(result.error?.message).toBe('Rate limited by the service — retry after 120 seconds');
 	});
 
 	it('5xx: the status and a try-again hint; with Continue On Fail an error item per failed input item', async () => {
-		await sandbox().admin.addFault({ kind: 'status', status: 503, pathPrefix: '/v1/consignments/' });
+		// A 500, which the node does not retry (a 503 would be retried: test/integration/retry.test.ts).
+		await sandbox().admin.addFault({ kind: 'status', status: 500, pathPrefix: '/v1/consignments/' });
 		const { items } = await runNode(
 			sandbox(),
 			{ resource: 'consignment', operation: 'get', consignmentId: locator('={{ $json.id }}', 'id') },
@@ -82,7 +84,7 @@ describe('errors and the token refresh', () => {
 		);
 		expect(items).toHaveLength(2);
 		const messages = items.map((i) => String(i.json.error ?? ''));
-		expect(messages.filter((m) => m === 'The service failed to process the request (HTTP 503) — try again later')).toHaveLength(1);
+		expect(messages.filter((m) => m === 'The service failed to process the request (HTTP 500) — try again later')).toHaveLength(1);
 		expect(items.filter((i) => i.json.id !== undefined)).toHaveLength(1);
 	});
 });

@@ -11,7 +11,7 @@
  * N8N_LISTEN_ADDRESS (default 127.0.0.1),
  * SANDBOX_PORT (default 4010; 0 = any free port), E2E_CACHE_DIR (where n8n is installed).
  */
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { ensureInstalled, N8N_RELEASES } from './install';
@@ -23,11 +23,10 @@ import { N8nServer } from './lib/n8n-server';
 import { installPackedPackage, packPackage, REPO_DIR } from './lib/package-loader';
 import { freePort } from './lib/ports';
 import { startSandboxProcess, type SandboxProcess } from './lib/sandbox-process';
-import { instantiate, workflowNames } from './lib/templates';
+import { exampleSources, instantiate } from './lib/templates';
 import { sandboxTarget } from './target';
 
 const DEV_DIR = join(REPO_DIR, '.dev');
-const EXAMPLES_DIR = join(REPO_DIR, 'examples');
 /** Examples reference the credential by this id, so they work in the dev instance without re-selecting it. */
 export const DEV_CREDENTIAL = { id: 'cvSandboxCredential', name: 'Consignment Vendor (sandbox)' };
 
@@ -106,13 +105,9 @@ async function main(): Promise<void> {
  */
 async function importDevData(instance: N8nInstance, target: ReturnType<typeof sandboxTarget>): Promise<string[]> {
 	const importDir = join(DEV_DIR, 'import');
-	const hasExamples = existsSync(EXAMPLES_DIR) && workflowNames(EXAMPLES_DIR).length > 0;
-	const files = instantiate(target, importDir, {
-		sourceDir: hasExamples ? EXAMPLES_DIR : null,
-		defaultCredential: DEV_CREDENTIAL,
-	});
+	const files = instantiate(target, importDir, { sources: exampleSources(), defaultCredential: DEV_CREDENTIAL });
 	await importCredentials(instance, files.credentialsFile);
-	if (!hasExamples) return [];
+	if (!Object.keys(files.ids).length) return [];
 	const listed = await n8nCli(instance, ['list:workflow', '--onlyId']);
 	const existing = new Set(listed.stdout.split('\n').map((l) => l.trim()));
 	const fresh = Object.entries(files.ids).filter(([, id]) => !existing.has(id));

@@ -1,5 +1,5 @@
 import type { RequestLogEntry } from '../../sandbox/types';
-import type { ExecuteOutcome } from '../lib/n8n-cli';
+import type { ExecuteOutcome, OutputItem } from '../lib/n8n-cli';
 import { fail } from './types';
 
 export function isTokenRequest(r: RequestLogEntry): boolean {
@@ -30,13 +30,18 @@ export function expectSuccess(outcome: ExecuteOutcome, workflow: string): void {
 
 /** Items a node produced on one output (default the first). Fails when the node did not run. */
 export function outputOf(outcome: ExecuteOutcome, node: string, output = 0): Array<Record<string, unknown>> {
+	return outputItemsOf(outcome, node, output).map((item) => item.json);
+}
+
+/** Like outputOf, with binary data and pairing. */
+export function outputItemsOf(outcome: ExecuteOutcome, node: string, output = 0): OutputItem[] {
 	const runs = outcome.runData?.[node];
 	if (!runs?.length) {
 		fail(`node "${node}" did not run; nodes that ran: ${Object.keys(outcome.runData ?? {}).join(', ') || 'none'}`);
 	}
 	const last = runs[runs.length - 1];
 	if (last.error) fail(`node "${node}" failed: ${last.error.message ?? ''} ${last.error.description ?? ''}`);
-	return (last.data?.main?.[output] ?? []).map((item) => item.json);
+	return last.data?.main?.[output] ?? [];
 }
 
 export function expectEqual<T>(actual: T, expected: T, what: string): void {

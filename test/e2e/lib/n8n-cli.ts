@@ -12,9 +12,15 @@ export interface N8nInstance {
 	env: NodeJS.ProcessEnv;
 }
 
+export interface OutputItem {
+	json: Record<string, unknown>;
+	binary?: Record<string, { data?: string; fileName?: string; mimeType?: string; fileSize?: string; id?: string }>;
+	pairedItem?: unknown;
+}
+
 export interface RunData {
 	[node: string]: Array<{
-		data?: { main?: Array<Array<{ json: Record<string, unknown>; pairedItem?: unknown }> | null> };
+		data?: { main?: Array<Array<OutputItem> | null> };
 		error?: { message?: string; description?: string };
 		executionStatus?: string;
 	}>;

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 
 import type { ApiTarget } from '../target';
 
 export const E2E_DIR = resolve(__dirname, '..');
 export const WORKFLOWS_DIR = join(E2E_DIR, 'workflows');
+/** The README's example workflows; the suite runs them too, under the name `example-<file>`. */
+export const EXAMPLES_DIR = join(E2E_DIR, '..', '..', 'examples');
+export const EXAMPLE_PREFIX = 'example-';
 export const CREDENTIALS_FILE = join(E2E_DIR, 'credentials.json');
 
 /** Ids the workflows use to reference the imported credentials. */
@@ -54,9 +57,24 @@ export function workflowNames(dir = WORKFLOWS_DIR): string[] {
 		.sort();
 }
 
+export interface WorkflowSource {
+	dir: string;
+	/** Prepended to each file name to make the workflow's name (and id). */
+	prefix: string;
+}
+
+/** The suite's workflows and, when present, the examples. */
+export function suiteSources(): WorkflowSource[] {
+	return [{ dir: WORKFLOWS_DIR, prefix: '' }, ...exampleSources()];
+}
+
+export function exampleSources(): WorkflowSource[] {
+	return existsSync(EXAMPLES_DIR) ? [{ dir: EXAMPLES_DIR, prefix: EXAMPLE_PREFIX }] : [];
+}
+
 /**
- * Writes the credential file and every workflow of `sourceDir` (none when null), placeholders filled and
- * ids assigned, into `outDir` for n8n's import commands. Returns workflow name -> id.
+ * Writes the credential file and every workflow of `sources`, placeholders filled and ids assigned, into
+ * `outDir` for n8n's import commands. Returns workflow name -> id.
  *
  * Consignment Vendor credential references that name none of the imported credentials (an example's
  * placeholder) are pointed at the default credential: the first one, or `defaultCredential`, which then
@@ -65,7 +83,7 @@ export function workflowNames(dir = WORKFLOWS_DIR): string[] {
 export function instantiate(
 	target: ApiTarget,
 	outDir: string,
-	options: { sourceDir?: string | null; placeholders?: Record<string, string>; defaultCredential?: CredentialRef } = {},
+	options: { sources?: WorkflowSource[]; placeholders?: Record<string, string>; defaultCredential?: CredentialRef } = {},
 ): { credentialsFile: string; workflowsDir: string; ids: Record<string, string> } {
 	const values = targetPlaceholders(target, options.placeholders);
 	const workflowsDir = join(outDir, 'workflows');
@@ -77,15 +95,17 @@ export function instantiate(
 	writeFileSync(credentialsFile, JSON.stringify(credentials, null, 2));
 
 	const ids: Record<string, string> = {};
-	const sourceDir = options.sourceDir === undefined ? WORKFLOWS_DIR : options.sourceDir;
-	for (const name of sourceDir ? workflowNames(sourceDir) : []) {
-		const workflow = JSON.parse(fillPlaceholders(readFileSync(join(sourceDir!, `${name}.json`), 'utf8'), values)) as Record<string, unknown>;
-		workflow.id = workflowIdFor(name);
-		workflow.name ??= name;
-		workflow.active = false;
-		pointCredentials(workflow, credentials);
-		ids[name] = workflow.id as string;
-		writeFileSync(join(workflowsDir, `${name}.json`), JSON.stringify(workflow, null, 2));
+	for (const source of options.sources ?? suiteSources()) {
+		for (const file of workflowNames(source.dir)) {
+			const name = `${source.prefix}${file}`;
+			const workflow = JSON.parse(fillPlaceholders(readFileSync(join(source.dir, `${file}.json`), 'utf8'), values)) as Record<string, unknown>;
+			workflow.id = workflowIdFor(name);
+			workflow.name ??= name;
+			workflow.active = false;
+			pointCredentials(workflow, credentials);
+			ids[name] = workflow.id as string;
+			writeFileSync(join(workflowsDir, `${name}.json`), JSON.stringify(workflow, null, 2));
+		}
 	}
 	return { credentialsFile, workflowsDir, ids };
 }

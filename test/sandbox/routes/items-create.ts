@@ -7,15 +7,10 @@ import type { Router } from '../router';
 import type { Sandbox } from '../sandbox';
 import type { StoredConsignment, StoredItem } from '../types';
 import { checkItemInput, type ItemInput } from '../validation/item-input';
+import { fieldsFromInput, notifyUploaded } from './item-record';
 import { requireVendorUser } from './vendor-only';
 
 export const MAX_ITEMS_PER_REQUEST = 500;
-
-export function describeItem(input: Pick<ItemInput, 'designer' | 'taxon_permalink' | 'taxon_specific_attributes'>): string {
-	const kind = input.taxon_permalink.split('/').pop()?.replace(/-/g, ' ');
-	const note = input.taxon_specific_attributes['condition-description'];
-	return `${input.designer} ${kind}${typeof note === 'string' && note ? ` - ${note}` : ''}`;
-}
 
 export function registerItemCreateRoute(router: Router<AuthContext>, sandbox: Sandbox): void {
 	router.add('POST', '/v1/consignments/:consignment_id/items', (ctx) => {
@@ -48,14 +43,7 @@ export function registerItemCreateRoute(router: Router<AuthContext>, sandbox: Sa
 				});
 				continue;
 			}
-			const item = createItem(sandbox, consignment, result.value, timestamp);
-			sandbox.webhooks.notify('successful_item_upload', {
-				vendor_sku: item.vendor_sku,
-				item_id: item.item_id,
-				consignment_id: consignment.id,
-				timestamp,
-				errors: [],
-			});
+			notifyUploaded(sandbox, createItem(sandbox, consignment, result.value, timestamp), timestamp);
 		}
 		return errors.length ? { status: 207, body: { error: errors } } : ok({});
 	});
@@ -66,20 +54,8 @@ function createItem(sandbox: Sandbox, consignment: StoredConsignment, input: Ite
 		...sandbox.store.allocateItemIds(),
 		consignment_id: consignment.id,
 		vendor_sku: input.vendor_sku,
-		upc: input.upc,
 		address_id: input.address_id,
-		description: describeItem(input),
-		designer: input.designer,
-		condition: input.condition,
-		taxon: input.taxon_permalink,
-		with_tags: input.with_tags,
-		image: input.image,
-		quantity: input.quantity,
-		msrp: input.msrp,
-		price: input.price,
-		gender: input.gender,
-		taxon_specific_attributes: input.taxon_specific_attributes,
-		designer_specific_attributes: input.designer_specific_attributes,
+		...fieldsFromInput(input),
 		validation_status: 'pending',
 		created_at: now,
 		updated_at: now,

@@ -9,7 +9,7 @@ import type { Router } from '../router';
 import type { Sandbox } from '../sandbox';
 import type { StoredItem } from '../types';
 import { checkAddressLink, checkItemInput } from '../validation/item-input';
-import { describeItem } from './items-create';
+import { fieldsFromInput, notifyUploaded } from './item-record';
 import { requireVendorUser } from './vendor-only';
 
 const RAISE_FROM_ZERO = 'quantity is invalid: cannot be raised from 0; create a new item with a new vendor_sku';
@@ -63,29 +63,8 @@ function updateNonApproved(sandbox: Sandbox, item: StoredItem, body: Record<stri
 	if (result.errors.length || !input) throw fail(400, result.errors.join('; '));
 
 	const now = sandbox.clock.nowIso();
-	Object.assign(item, {
-		upc: input.upc,
-		description: describeItem(input),
-		designer: input.designer,
-		condition: input.condition,
-		taxon: input.taxon_permalink,
-		with_tags: input.with_tags,
-		image: input.image,
-		quantity: input.quantity,
-		msrp: input.msrp,
-		price: input.price,
-		gender: input.gender,
-		taxon_specific_attributes: input.taxon_specific_attributes,
-		designer_specific_attributes: input.designer_specific_attributes,
-		updated_at: now,
-	});
+	Object.assign(item, { ...fieldsFromInput(input), updated_at: now });
 	if (body.address_id !== undefined && body.address_id !== null) item.address_id = input.address_id;
 	if (item.validation_status === 'rejected') item.validation_status = 'pending';
-	sandbox.webhooks.notify('successful_item_upload', {
-		vendor_sku: item.vendor_sku,
-		item_id: item.item_id,
-		consignment_id: item.consignment_id,
-		timestamp: now,
-		errors: [],
-	});
+	notifyUploaded(sandbox, item, now);
 }

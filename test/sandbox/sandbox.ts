@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { TokenStore } from './auth';
 import { SandboxClock } from './clock';
 import { FaultQueue } from './faults';
+import type { PaginationContext } from './pagination';
 import { seedConsignments, seedDemoData } from './seed';
 import { SandboxStore } from './store';
 import type { RequestLogEntry } from './types';
@@ -35,6 +36,15 @@ export class Sandbox {
 		this.requestLog = [];
 		this.webhooks.reset();
 		this.store = this.freshStore();
+	}
+
+	/** What `paginate` needs for one listing request: its cursors are signed with this sandbox's key and clock. */
+	pageContext(
+		endpoint: string,
+		query: Record<string, string>,
+		filters: PaginationContext['filters'] = {},
+	): PaginationContext {
+		return { endpoint, filters, query, nowMs: this.clock.nowMs(), key: this.cursorKey };
 	}
 
 	private freshStore(): SandboxStore {

@@ -58,13 +58,8 @@ export function registerAddressRoutes(router: Router<AuthContext>, sandbox: Sand
 
 	router.add('GET', '/v1/vendor/addresses', (ctx) => {
 		requireVendorUser(ctx.auth);
-		const { page, page_info } = paginate(sandbox.store.addresses, (a) => a.address_id, {
-			endpoint: 'GET /v1/vendor/addresses',
-			filters: {},
-			query: ctx.query,
-			nowMs: sandbox.clock.nowMs(),
-			key: sandbox.cursorKey,
-		});
+		const context = sandbox.pageContext('GET /v1/vendor/addresses', ctx.query);
+		const { page, page_info } = paginate(sandbox.store.addresses, (a) => a.address_id, context);
 		return ok({ addresses: page.map(addressView), page_info });
 	});
 

@@ -18,13 +18,7 @@ export function registerConsignmentRoutes(router: Router<AuthContext>, sandbox: 
 
 	router.add('GET', '/v1/consignments', (ctx) => {
 		const visible = ctx.auth.vendorUser ? sandbox.store.consignments : [];
-		const { page, page_info } = paginate(visible, (c) => c.seq, {
-			endpoint: 'GET /v1/consignments',
-			filters: {},
-			query: ctx.query,
-			nowMs: sandbox.clock.nowMs(),
-			key: sandbox.cursorKey,
-		});
+		const { page, page_info } = paginate(visible, (c) => c.seq, sandbox.pageContext('GET /v1/consignments', ctx.query));
 		return ok({ consignments: page.map(view), page_info });
 	});
 

@@ -23,14 +23,6 @@ function skuFilter(raw: string | undefined): string | undefined {
 const matchesSku = (item: StoredItem, sku: string | undefined) => sku === undefined || item.vendor_sku.toLowerCase() === sku;
 
 export function registerItemListRoutes(router: Router<AuthContext>, sandbox: Sandbox): void {
-	const pageContext = (endpoint: string, filters: Record<string, string | undefined>, query: Record<string, string>) => ({
-		endpoint,
-		filters,
-		query,
-		nowMs: sandbox.clock.nowMs(),
-		key: sandbox.cursorKey,
-	});
-
 	router.add('GET', '/v1/items', (ctx) => {
 		requireVendorUser(ctx.auth);
 		const status = parseStatus('validation_status', ctx.query.validation_status);
@@ -40,7 +32,7 @@ export function registerItemListRoutes(router: Router<AuthContext>, sandbox: San
 			(i) =>
 				(status === undefined ? i.validation_status !== 'approved' : i.validation_status === status) && matchesSku(i, sku),
 		);
-		const { page, page_info } = paginate(matching, (i) => i.item_id, pageContext('GET /v1/items', { status, sku }, ctx.query));
+		const { page, page_info } = paginate(matching, (i) => i.item_id, sandbox.pageContext('GET /v1/items', ctx.query, { status, sku }));
 		return ok({ products: page.map((i) => itemView(store, i)), page_info });
 	});
 
@@ -55,11 +47,8 @@ export function registerItemListRoutes(router: Router<AuthContext>, sandbox: San
 				(status === undefined || i.validation_status === status) &&
 				matchesSku(i, sku),
 		);
-		const { page, page_info } = paginate(
-			matching,
-			(i) => i.item_id,
-			pageContext('GET /v1/items/non_approved', { status, sku }, ctx.query),
-		);
+		const context = sandbox.pageContext('GET /v1/items/non_approved', ctx.query, { status, sku });
+		const { page, page_info } = paginate(matching, (i) => i.item_id, context);
 		return ok({ products: page.map(nonApprovedItemView), page_info });
 	});
 }

@@ -2,7 +2,7 @@
  * Resource-locator fields (pick from a searchable list, or enter an ID) shared by several operations.
  *
  * Exported API:
- * - `consignmentLocator({ name?, displayName?, description?, show, required? })`: a consignment, listed by
+ * - `consignmentLocator({ name?, displayName?, description?, hint?, show, required? })`: a consignment, listed by
  *   `searchConsignments`. Default name `consignmentId`. Read it with
  *   `getNodeParameter(name, i, undefined, { extractValue: true })` (RoutingNode extracts it for `$value`).
  * - `activeAddressLocator({ ... })`: an ACTIVE address, listed by `searchActiveAddresses`. Default name `addressId`.
@@ -21,16 +21,25 @@ interface LocatorOptions {
 	required?: boolean;
 }
 
-export function consignmentLocator(options: LocatorOptions): INodeProperties {
+/** What differs between the kinds of record a locator picks. */
+interface LocatorKind {
+	displayName: string;
+	name: string;
+	description: string;
+	searchListMethod: string;
+	/** Used in the "By ID" error message, e.g. `consignment`. */
+	noun: string;
+	idPlaceholder: string;
+}
+
+function locator(kind: LocatorKind, options: LocatorOptions): INodeProperties {
 	return {
-		displayName: options.displayName ?? 'Consignment',
-		name: options.name ?? 'consignmentId',
+		displayName: options.displayName ?? kind.displayName,
+		name: options.name ?? kind.name,
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: options.required ?? true,
-		description:
-			options.description ??
-			'The consignment. Consignments cannot be created through the API; the service sets them up on request.',
+		description: options.description ?? kind.description,
 		hint: options.hint,
 		displayOptions: { show: options.show },
 		modes: [
@@ -38,17 +47,21 @@ export function consignmentLocator(options: LocatorOptions): INodeProperties {
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				typeOptions: { searchListMethod: CONSIGNMENT_SEARCH, searchable: true },
+				typeOptions: { searchListMethod: kind.searchListMethod, searchable: true },
 			},
 			{
 				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
-				placeholder: 'e.g. cons_12345 or 1001',
+				placeholder: kind.idPlaceholder,
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex: '^\\s*[^\\s/?#]+\\s*$', errorMessage: 'Enter one consignment ID, without spaces or slashes' },
+						// One path segment: spaces around it are trimmed, a slash, ? or # would reach another URL.
+						properties: {
+							regex: '^\\s*[^\\s/?#]+\\s*$',
+							errorMessage: `Enter one ${kind.noun} ID, without spaces or slashes`,
+						},
 					},
 				],
 			},
@@ -56,35 +69,31 @@ export function consignmentLocator(options: LocatorOptions): INodeProperties {
 	};
 }
 
+export function consignmentLocator(options: LocatorOptions): INodeProperties {
+	return locator(
+		{
+			displayName: 'Consignment',
+			name: 'consignmentId',
+			description:
+				'The consignment. Consignments cannot be created through the API; the service sets them up on request.',
+			searchListMethod: CONSIGNMENT_SEARCH,
+			noun: 'consignment',
+			idPlaceholder: 'e.g. cons_12345 or 1001',
+		},
+		options,
+	);
+}
+
 export function activeAddressLocator(options: LocatorOptions): INodeProperties {
-	return {
-		displayName: options.displayName ?? 'Address',
-		name: options.name ?? 'addressId',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: options.required ?? true,
-		description: options.description ?? 'The address (its address_id). The list shows active addresses only.',
-		hint: options.hint,
-		displayOptions: { show: options.show },
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: ACTIVE_ADDRESS_SEARCH, searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 301',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^\\s*[^\\s/?#]+\\s*$', errorMessage: 'Enter one address ID, without spaces or slashes' },
-					},
-				],
-			},
-		],
-	};
+	return locator(
+		{
+			displayName: 'Address',
+			name: 'addressId',
+			description: 'The address (its address_id). The list shows active addresses only.',
+			searchListMethod: ACTIVE_ADDRESS_SEARCH,
+			noun: 'address',
+			idPlaceholder: 'e.g. 301',
+		},
+		options,
+	);
 }

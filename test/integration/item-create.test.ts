@@ -237,6 +237,16 @@ describe('Item → Create: local validation', () => {
 		expect(outputOf(result)[0].json.error).toMatch(/quantity must be a whole number of at least 1, got 0/);
 		expect(await suite.apiRequests()).toHaveLength(0);
 	});
+
+	it('a typed consignment ID is checked by the same field as Consignment → Get: spaces around it are trimmed, a slash is refused', async () => {
+		const result = await suite.run(createIn(' cons_12345 '), [validItem('TRIM-0')]);
+		expect(result.error).toBeUndefined();
+		expect((await suite.apiRequests()).map((request) => request.path)).toEqual(['/v1/consignments/cons_12345/items']);
+
+		await expect(suite.run(createIn('cons/12345'), [validItem('SLASH-0')])).rejects.toThrow(
+			/Enter one consignment ID, without spaces or slashes/,
+		);
+	});
 });
 
 describe('Item → Create authentication', () => {

@@ -9,18 +9,20 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { consignmentLocator } from '../../shared/resourceLocators';
 import { InputValidationError } from '../../shared/schemas';
 import { failureOutput, failuresError, validationFailure, type ItemFailure } from './itemFailures';
-import { consignmentField, itemInputFields } from './itemFields';
+import { itemInputFields } from './itemFields';
 import { readerForItem, readItemCreationInput } from './itemPayload';
 import { submitCreations, type PendingCreation } from './itemCreation';
 import { readConsignmentId, rejectDuplicateSkus, withoutFailed } from './itemInputChecks';
 
 export const createFields: INodeProperties[] = [
-	consignmentField(
-		['create'],
-		'Consignment the items are created in. Consignments cannot be created through the API: ask the service for one.',
-	),
+	consignmentLocator({
+		description:
+			'Consignment the items are created in. Consignments cannot be created through the API: ask the service for one.',
+		show: { resource: ['item'], operation: ['create'] },
+	}),
 	...itemInputFields(['create']),
 	{
 		displayName:

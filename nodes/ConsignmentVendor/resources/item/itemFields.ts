@@ -4,45 +4,10 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { CONSIGNMENT_SEARCH } from '../../shared/listSearch';
-
 type Show = NonNullable<NonNullable<INodeProperties['displayOptions']>['show']>;
 
 function shown(operations: string[], extra: Show = {}): INodeProperties['displayOptions'] {
 	return { show: { resource: ['item'], operation: operations, ...extra } };
-}
-
-/** The consignment new items are created in (Create, and Upsert when the SKU is not found). */
-export function consignmentField(operations: string[], description: string): INodeProperties {
-	return {
-		displayName: 'Consignment',
-		name: 'consignmentId',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description,
-		displayOptions: shown(operations),
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: CONSIGNMENT_SEARCH, searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. cons_12345',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^\\S+$', errorMessage: 'A consignment ID has no spaces' },
-					},
-				],
-			},
-		],
-	};
 }
 
 /** The item's address ID, sent as a string. Plain text: it sits in a collection, where n8n 1.x has no locators. */

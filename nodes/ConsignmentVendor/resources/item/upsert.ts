@@ -15,10 +15,11 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { toNodeApiError } from '../../shared/errors';
+import { consignmentLocator } from '../../shared/resourceLocators';
 import { InputValidationError, type ItemPayload } from '../../shared/schemas';
 import { submitCreations, type PendingCreation } from './itemCreation';
 import { failureOutput, failuresError, validationFailure, type ItemFailure } from './itemFailures';
-import { consignmentField, itemInputFields } from './itemFields';
+import { itemInputFields } from './itemFields';
 import { readConsignmentId, rejectDuplicateSkus, withoutFailed } from './itemInputChecks';
 import { AmbiguousSkuError, findItemBySku, type FoundItem } from './itemLookup';
 import { approvedItemPart, readerForItem, readItemUpdateInput } from './itemPayload';
@@ -28,7 +29,10 @@ import { itemApiRequest, itemPaths } from './itemRequests';
 const CONCURRENT_LOOKUPS = 4;
 
 export const upsertFields: INodeProperties[] = [
-	consignmentField(['upsert'], 'Consignment a new item is created in when no item has its Vendor SKU'),
+	consignmentLocator({
+		description: 'Consignment a new item is created in when no item has its Vendor SKU',
+		show: { resource: ['item'], operation: ['upsert'] },
+	}),
 	{
 		displayName:
 			'Finds the item by Vendor SKU among non-approved and approved items: updates it when found, creates it otherwise. Approved items take only the address and a quantity decrease; the output lists the fields they ignored. New items get their item_id later by webhook.',

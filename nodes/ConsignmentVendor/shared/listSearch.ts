@@ -17,6 +17,7 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
+import { apiBaseUrl, CREDENTIAL_TYPE } from './credential';
 import { toNodeApiError } from './errors';
 import { DEFAULT_PAGE_SIZE, readPageInfo } from './pagination';
 
@@ -26,123 +27,99 @@ export const ACTIVE_ADDRESS_SEARCH = 'searchActiveAddresses';
 /** Pages one call may read while looking for matches of a filter. */
 const MAX_PAGES_PER_CALL = 10;
 
+/** One listing offered in a resource locator: where its records are, which to offer and how. */
+interface Listing {
+	url: string;
+	collectionKey: string;
+	keep: (record: IDataObject) => boolean;
+	toResult: (record: IDataObject) => INodeListSearchItems;
+}
+
 interface ListingPage {
 	records: IDataObject[];
 	nextCursor?: string;
 }
 
-async function readPage(
-	context: ILoadOptionsFunctions,
-	url: string,
-	collectionKey: string,
-	after: string | undefined,
-): Promise<ListingPage> {
-	const credentials = await context.getCredentials('consignmentVendorApi');
-	const baseURL = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
+async function readPage(context: ILoadOptionsFunctions, listing: Listing, after: string | undefined): Promise<ListingPage> {
 	const qs: IDataObject = { page_size: DEFAULT_PAGE_SIZE };
 	if (after) qs.after = after;
 	let body: IDataObject;
 	try {
-		body = (await context.helpers.httpRequestWithAuthentication.call(context, 'consignmentVendorApi', {
+		body = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
 			method: 'GET',
-			baseURL,
-			url,
+			baseURL: await apiBaseUrl(context),
+			url: listing.url,
 			qs,
 			json: true,
 		})) as IDataObject;
 	} catch (error) {
 		throw toNodeApiError(context.getNode(), error);
 	}
-	const records = Array.isArray(body?.[collectionKey]) ? (body[collectionKey] as IDataObject[]) : [];
+	const records = Array.isArray(body?.[listing.collectionKey]) ? (body[listing.collectionKey] as IDataObject[]) : [];
 	const { hasNextPage, endCursor } = readPageInfo(body ?? {});
 	// A repeated cursor ends the list instead of offering the same page again.
 	return { records, nextCursor: hasNextPage && endCursor !== after ? endCursor : undefined };
 }
 
-async function search(
-	context: ILoadOptionsFunctions,
-	options: {
-		url: string;
-		collectionKey: string;
-		keep: (record: IDataObject) => boolean;
-		toResult: (record: IDataObject) => INodeListSearchItems;
-	},
-	filter: string | undefined,
-	paginationToken: string | undefined,
-): Promise<INodeListSearchResult> {
-	const needle = filter?.trim().toLowerCase() ?? '';
-	const results: INodeListSearchItems[] = [];
-	let cursor = paginationToken || undefined;
-	for (let pages = 0; pages < MAX_PAGES_PER_CALL; pages++) {
-		const page = await readPage(context, options.url, options.collectionKey, cursor);
-		for (const record of page.records.filter(options.keep)) {
-			const result = options.toResult(record);
-			if (!needle || `${result.name} ${String(result.value)}`.toLowerCase().includes(needle)) results.push(result);
+/** The `listSearch` method (n8n calls it with the typed filter and the previous call's token) of a listing. */
+function listSearchMethod(listing: Listing) {
+	return async function (
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
+		const needle = filter?.trim().toLowerCase() ?? '';
+		const results: INodeListSearchItems[] = [];
+		let cursor = paginationToken || undefined;
+		for (let pages = 0; pages < MAX_PAGES_PER_CALL; pages++) {
+			const page = await readPage(this, listing, cursor);
+			for (const record of page.records.filter(listing.keep)) {
+				const result = listing.toResult(record);
+				if (!needle || `${result.name} ${String(result.value)}`.toLowerCase().includes(needle)) results.push(result);
+			}
+			cursor = page.nextCursor;
+			if (!cursor || results.length >= DEFAULT_PAGE_SIZE) break;
 		}
-		cursor = page.nextCursor;
-		if (!cursor || results.length >= DEFAULT_PAGE_SIZE) break;
-	}
-	return { results, paginationToken: cursor };
+		return { results, paginationToken: cursor };
+	};
 }
 
 function text(value: unknown): string {
 	return value === undefined || value === null ? '' : String(value).trim();
 }
 
-export async function searchConsignments(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await search(
-		this,
-		{
-			url: '/v1/consignments',
-			collectionKey: 'consignments',
-			keep: (record) => text(record.id) !== '',
-			toResult: (record) => {
-				const details = [
-					text(record.status),
-					record.consignment_items_count === undefined ? '' : `${text(record.consignment_items_count)} items`,
-					text(record.created_at).slice(0, 10),
-				].filter(Boolean);
-				return {
-					name: details.length ? `${text(record.id)} (${details.join(', ')})` : text(record.id),
-					value: text(record.id),
-				};
-			},
-		},
-		filter,
-		paginationToken,
-	);
-}
+export const searchConsignments = listSearchMethod({
+	url: '/v1/consignments',
+	collectionKey: 'consignments',
+	keep: (record) => text(record.id) !== '',
+	toResult: (record) => {
+		const details = [
+			text(record.status),
+			record.consignment_items_count === undefined ? '' : `${text(record.consignment_items_count)} items`,
+			text(record.created_at).slice(0, 10),
+		].filter(Boolean);
+		return {
+			name: details.length ? `${text(record.id)} (${details.join(', ')})` : text(record.id),
+			value: text(record.id),
+		};
+	},
+});
 
-export async function searchActiveAddresses(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await search(
-		this,
-		{
-			url: '/v1/vendor/addresses',
-			collectionKey: 'addresses',
-			// Inactive (deleted) addresses can neither be updated nor linked to items. A record without the
-			// field is offered: the listing's shape is not documented.
-			keep: (record) => record.active !== false && text(record.address_id ?? record.id) !== '',
-			toResult: (record) => {
-				const name = text(record.name) || [text(record.first_name), text(record.last_name)].filter(Boolean).join(' ');
-				const place = [text(record.address1), text(record.city), text(record.state_abbr), text(record.zipcode)]
-					.filter(Boolean)
-					.join(', ');
-				const id = text(record.address_id ?? record.id);
-				return { name: [name, place].filter(Boolean).join(' — ') || id, value: id };
-			},
-		},
-		filter,
-		paginationToken,
-	);
-}
+export const searchActiveAddresses = listSearchMethod({
+	url: '/v1/vendor/addresses',
+	collectionKey: 'addresses',
+	// Inactive (deleted) addresses can neither be updated nor linked to items. A record without the
+	// field is offered: the listing's shape is not documented.
+	keep: (record) => record.active !== false && text(record.address_id ?? record.id) !== '',
+	toResult: (record) => {
+		const name = text(record.name) || [text(record.first_name), text(record.last_name)].filter(Boolean).join(' ');
+		const place = [text(record.address1), text(record.city), text(record.state_abbr), text(record.zipcode)]
+			.filter(Boolean)
+			.join(', ');
+		const id = text(record.address_id ?? record.id);
+		return { name: [name, place].filter(Boolean).join(' — ') || id, value: id };
+	},
+});
 
 export const listSearch = {
 	[CONSIGNMENT_SEARCH]: searchConsignments,

@@ -11,20 +11,13 @@ import type {
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
 
+import { apiBaseUrl, CREDENTIAL_TYPE } from '../../shared/credential';
 import { idSegment } from '../../shared/requestPaths';
 import { sendWithRetry } from '../../shared/retry';
-
-export const CREDENTIAL_TYPE = 'consignmentVendorApi';
 
 export interface ItemApiResponse {
 	statusCode: number;
 	body: unknown;
-}
-
-async function baseUrlOf(context: IExecuteFunctions): Promise<string> {
-	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
-	// The credential's Base URL is entered without /v1 (and maybe with a trailing slash).
-	return String(credentials.baseUrl ?? '').replace(/\/+$/, '');
 }
 
 /**
@@ -38,7 +31,7 @@ export async function itemApiRequest(
 ): Promise<ItemApiResponse> {
 	const options: IHttpRequestOptions = {
 		method: request.method,
-		baseURL: await baseUrlOf(context),
+		baseURL: await apiBaseUrl(context),
 		url: request.url,
 		qs: request.qs,
 		body: request.body,

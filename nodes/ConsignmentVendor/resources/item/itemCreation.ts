@@ -17,7 +17,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { toNodeApiError } from '../../shared/errors';
 import { retryOutcomeOf } from '../../shared/retry';
 import type { ItemPayload } from '../../shared/schemas';
-import type { ItemFailure } from './itemFailures';
+import type { ItemResult } from './itemOutputs';
 import { itemApiRequest, itemPaths } from './itemRequests';
 
 export const MAX_ITEMS_PER_REQUEST = 500;
@@ -27,8 +27,6 @@ export interface PendingCreation {
 	consignmentId: string;
 	payload: ItemPayload;
 }
-
-export type CreationResult = { ok: true; json: IDataObject } | { ok: false; failure: ItemFailure };
 
 /** Batches of at most `size`, grouped by consignment, in order of first appearance. */
 export function creationBatches(pending: PendingCreation[], size = MAX_ITEMS_PER_REQUEST): PendingCreation[][] {
@@ -72,11 +70,11 @@ function owners(batch: PendingCreation[], error: ReportedError): PendingCreation
 	return loose.length ? loose : batch;
 }
 
-function submitted(entry: PendingCreation): CreationResult {
+function submitted(entry: PendingCreation): ItemResult {
 	return { ok: true, json: { status: 'submitted', consignment_id: entry.consignmentId, ...entry.payload } };
 }
 
-function failed(entry: PendingCreation, messages: string[], description?: string, outcomeUnknown = false): CreationResult {
+function failed(entry: PendingCreation, messages: string[], description?: string, outcomeUnknown = false): ItemResult {
 	return {
 		ok: false,
 		failure: {
@@ -90,8 +88,8 @@ function failed(entry: PendingCreation, messages: string[], description?: string
 	};
 }
 
-async function submitBatch(context: IExecuteFunctions, batch: PendingCreation[]): Promise<Map<number, CreationResult>> {
-	const results = new Map<number, CreationResult>();
+async function submitBatch(context: IExecuteFunctions, batch: PendingCreation[]): Promise<Map<number, ItemResult>> {
+	const results = new Map<number, ItemResult>();
 	const consignmentId = batch[0].consignmentId;
 	let response;
 	try {
@@ -145,8 +143,8 @@ async function submitBatch(context: IExecuteFunctions, batch: PendingCreation[])
 export async function submitCreations(
 	context: IExecuteFunctions,
 	pending: PendingCreation[],
-): Promise<Map<number, CreationResult>> {
-	const results = new Map<number, CreationResult>();
+): Promise<Map<number, ItemResult>> {
+	const results = new Map<number, ItemResult>();
 	for (const batch of creationBatches(pending)) {
 		for (const [itemIndex, result] of await submitBatch(context, batch)) results.set(itemIndex, result);
 	}

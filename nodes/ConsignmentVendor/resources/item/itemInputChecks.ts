@@ -1,12 +1,45 @@
 /**
- * Checks of item inputs that go beyond one item's own fields: the consignment they are created in, and
- * SKUs repeated across the input items of one execution.
+ * Checks of the input items of Create and Upsert before anything is sent: each item's own fields, the
+ * consignment they are created in, and SKUs repeated across the input items of one execution.
  */
+import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { parseConsignmentId } from '../../shared/schemas';
-import type { ItemFailure } from './itemFailures';
-import type { PendingCreation } from './itemCreation';
+import { InputValidationError, parseConsignmentId, type ItemPayload } from '../../shared/schemas';
+import { validationFailure, type ItemFailure } from './itemFailures';
+import { readerForItem, type ParameterReader } from './itemPayload';
+
+/** A validated input item. */
+export interface CheckedItem {
+	itemIndex: number;
+	payload: ItemPayload;
+	consignmentId?: string;
+}
+
+/**
+ * Reads every input item with `read`. An item it refuses (InputValidationError) or whose SKU repeats an earlier
+ * one's becomes a failure; any other error stops the node, naming the item.
+ */
+export function validateInputItems<T extends CheckedItem>(
+	context: IExecuteFunctions,
+	read: (parameter: ParameterReader, itemIndex: number) => T,
+): { valid: T[]; failures: ItemFailure[] } {
+	const valid: T[] = [];
+	const failures: ItemFailure[] = [];
+	const count = context.getInputData().length;
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		const parameter = readerForItem(context, itemIndex);
+		try {
+			valid.push(read(parameter, itemIndex));
+		} catch (error) {
+			if (!(error instanceof InputValidationError)) throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+			const sku = parameter('vendorSku', '');
+			failures.push(validationFailure(error, typeof sku === 'string' && sku.trim() ? sku.trim() : undefined));
+		}
+	}
+	const duplicates = rejectDuplicateSkus(valid);
+	return { valid: withoutFailed(valid, duplicates), failures: [...failures, ...duplicates] };
+}
 
 /** The consignment ID of an input item (resource locator: list or ID), as a string. @throws InputValidationError */
 export function readConsignmentId(context: IExecuteFunctions, itemIndex: number): string {
@@ -18,9 +51,7 @@ export function readConsignmentId(context: IExecuteFunctions, itemIndex: number)
  * A SKU identifies one item: sending it twice would create a duplicate or make the service's per-SKU
  * answer ambiguous, so the first occurrence goes out and the repeats fail.
  */
-export function rejectDuplicateSkus(
-	pending: Array<Pick<PendingCreation, 'itemIndex' | 'payload'> & { consignmentId?: string }>,
-): ItemFailure[] {
+function rejectDuplicateSkus(pending: CheckedItem[]): ItemFailure[] {
 	const firstBySku = new Map<string, number>();
 	const failures: ItemFailure[] = [];
 	for (const entry of pending) {
@@ -41,7 +72,7 @@ export function rejectDuplicateSkus(
 }
 
 /** `pending` without the entries whose input item failed. */
-export function withoutFailed<T extends { itemIndex: number }>(pending: T[], failures: ItemFailure[]): T[] {
+function withoutFailed<T extends { itemIndex: number }>(pending: T[], failures: ItemFailure[]): T[] {
 	const failed = new Set(failures.map((failure) => failure.itemIndex));
 	return pending.filter((entry) => !failed.has(entry.itemIndex));
 }

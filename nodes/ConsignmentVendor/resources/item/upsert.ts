@@ -9,20 +9,20 @@
  * Approved items get only what the service applies to them (address_id, a quantity decrease); the output
  * lists the other given fields under `ignoredFields`.
  *
- * Validation, duplicate SKUs and failure reporting work as in Create (see create.ts).
+ * Validation, duplicate SKUs and failure reporting are shared with Create (itemInputChecks.ts, itemOutputs.ts).
  */
-import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { toNodeApiError } from '../../shared/errors';
 import { consignmentLocator } from '../../shared/resourceLocators';
 import { InputValidationError, type ItemPayload } from '../../shared/schemas';
 import { submitCreations, type PendingCreation } from './itemCreation';
-import { failureOutput, failuresError, validationFailure, type ItemFailure } from './itemFailures';
+import { validationFailure } from './itemFailures';
 import { itemInputFields } from './itemFields';
-import { readConsignmentId, rejectDuplicateSkus, withoutFailed } from './itemInputChecks';
+import { readConsignmentId, validateInputItems, type CheckedItem } from './itemInputChecks';
 import { AmbiguousSkuError, findItemBySku, type FoundItem } from './itemLookup';
-import { approvedItemPart, readerForItem, readItemUpdateInput } from './itemPayload';
+import { ItemOutputs, type ItemResult } from './itemOutputs';
+import { approvedItemPart, readItemUpdateInput } from './itemPayload';
 import { itemApiRequest, itemPaths } from './itemRequests';
 
 /** Input items looked up (and patched) at the same time: fast for thousands of rows, gentle on the service. */
@@ -44,12 +44,7 @@ export const upsertFields: INodeProperties[] = [
 	...itemInputFields(['upsert']),
 ];
 
-interface ValidItem {
-	itemIndex: number;
-	payload: ItemPayload;
-}
-
-type Outcome = { ok: true; json: IDataObject } | { ok: false; failure: ItemFailure } | { ok: 'create'; entry: PendingCreation };
+type Outcome = ItemResult | { ok: 'create'; entry: PendingCreation };
 
 function failure(itemIndex: number, payload: ItemPayload, messages: string[], description?: string): Outcome {
 	return { ok: false, failure: { itemIndex, vendorSku: payload.vendor_sku, messages, description } };
@@ -61,7 +56,7 @@ async function patch(context: IExecuteFunctions, found: FoundItem, body: IDataOb
 	return typeof status === 'string' ? status : 'updated';
 }
 
-async function upsertOne(context: IExecuteFunctions, { itemIndex, payload }: ValidItem): Promise<Outcome> {
+async function upsertOne(context: IExecuteFunctions, { itemIndex, payload }: CheckedItem): Promise<Outcome> {
 	let found: FoundItem | undefined;
 	try {
 		found = await findItemBySku(context, payload.vendor_sku);
@@ -107,52 +102,23 @@ async function mapConcurrently<T, R>(items: T[], limit: number, work: (item: T) 
 	return results;
 }
 
-function validate(context: IExecuteFunctions, count: number): { valid: ValidItem[]; failures: ItemFailure[] } {
-	const valid: ValidItem[] = [];
-	const failures: ItemFailure[] = [];
-	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
-		const read = readerForItem(context, itemIndex);
-		try {
-			valid.push({ itemIndex, payload: readItemUpdateInput(read, itemIndex) });
-		} catch (error) {
-			if (!(error instanceof InputValidationError)) throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
-			const sku = read('vendorSku', '');
-			failures.push(validationFailure(error, typeof sku === 'string' && sku.trim() ? sku.trim() : undefined));
-		}
-	}
-	const duplicates = rejectDuplicateSkus(valid);
-	return { valid: withoutFailed(valid, duplicates), failures: [...failures, ...duplicates] };
-}
-
 export async function upsert(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const count = this.getInputData().length;
-	const { valid, failures } = validate(this, count);
-	const continueOnFail = this.continueOnFail();
-	if (failures.length && !continueOnFail) throw failuresError(this.getNode(), failures, count, 0);
-
-	const outputs = new Array<INodeExecutionData>(count);
-	const record = (itemIndex: number, outcome: { ok: true; json: IDataObject } | { ok: false; failure: ItemFailure }) => {
-		if (outcome.ok) outputs[itemIndex] = { json: outcome.json, pairedItem: { item: itemIndex } };
-		else {
-			failures.push(outcome.failure);
-			outputs[itemIndex] = failureOutput(outcome.failure);
-		}
-	};
-	for (const failed of failures) outputs[failed.itemIndex] = failureOutput(failed);
+	const { valid, failures } = validateInputItems(this, (parameter, itemIndex) => ({
+		itemIndex,
+		payload: readItemUpdateInput(parameter, itemIndex),
+	}));
+	const outputs = new ItemOutputs(this);
+	outputs.recordFailures(failures);
+	outputs.stopOnFailure();
 
 	const toCreate: PendingCreation[] = [];
 	const outcomes = await mapConcurrently(valid, CONCURRENT_LOOKUPS, async (item) => await upsertOne(this, item));
 	outcomes.forEach((outcome, position) => {
 		if (outcome.ok === 'create') toCreate.push(outcome.entry);
-		else record(valid[position].itemIndex, outcome);
+		else outputs.record(valid[position].itemIndex, outcome);
 	});
 	for (const [itemIndex, result] of await submitCreations(this, toCreate)) {
-		record(itemIndex, result.ok ? { ok: true, json: { operation: 'created', ...result.json } } : result);
+		outputs.record(itemIndex, result.ok ? { ok: true, json: { operation: 'created', ...result.json } } : result);
 	}
-
-	if (failures.length && !continueOnFail) {
-		const written = outputs.filter((output) => output && output.json.status !== 'failed').length;
-		throw failuresError(this.getNode(), failures, count, written);
-	}
-	return [outputs];
+	return outputs.result();
 }

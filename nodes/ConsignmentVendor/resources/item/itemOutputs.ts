@@ -1,0 +1,48 @@
+/**
+ * The output of a batched item operation (Create, Upsert): exactly one item per input item, in input order and
+ * paired with it. The failures are kept for the error thrown without Continue On Fail (itemFailures.ts).
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { failureOutput, failuresError, type ItemFailure } from './itemFailures';
+
+export type ItemResult = { ok: true; json: IDataObject } | { ok: false; failure: ItemFailure };
+
+export class ItemOutputs {
+	private readonly items: INodeExecutionData[];
+
+	private readonly failures: ItemFailure[] = [];
+
+	/** Input items created or changed: a rerun would send them again. */
+	private written = 0;
+
+	constructor(private readonly context: IExecuteFunctions) {
+		this.items = new Array<INodeExecutionData>(context.getInputData().length);
+	}
+
+	record(itemIndex: number, result: ItemResult): void {
+		if (result.ok) {
+			this.written++;
+			this.items[itemIndex] = { json: result.json, pairedItem: { item: itemIndex } };
+		} else {
+			this.failures.push(result.failure);
+			this.items[itemIndex] = failureOutput(result.failure);
+		}
+	}
+
+	recordFailures(failures: ItemFailure[]): void {
+		for (const failure of failures) this.record(failure.itemIndex, { ok: false, failure });
+	}
+
+	/** Without Continue On Fail, a failure so far stops the node with every failed item listed. */
+	stopOnFailure(): void {
+		if (this.failures.length && !this.context.continueOnFail()) {
+			throw failuresError(this.context.getNode(), this.failures, this.items.length, this.written);
+		}
+	}
+
+	result(): INodeExecutionData[][] {
+		this.stopOnFailure();
+		return [this.items];
+	}
+}

@@ -5,34 +5,17 @@
  */
 import type { INodeProperties, INodePropertyRouting } from 'n8n-workflow';
 
-import { listFields, listOperationRouting } from '../../shared/pagination';
-import { dropEmptyQueryValues, VALIDATION_STATUS_OPTIONS, vendorSkuFilter } from './listFilters';
+import { itemListFields, itemListRouting } from './listFilters';
 
-const listRouting = listOperationRouting({ url: '/v1/items', collectionKey: 'products' });
+export const getAllRouting: INodePropertyRouting = itemListRouting('/v1/items');
 
-export const getAllRouting: INodePropertyRouting = {
-	...listRouting,
-	send: { ...listRouting.send, preSend: [dropEmptyQueryValues] },
-};
-
-export const getAllFields: INodeProperties[] = [
-	{
-		displayName: 'Validation Status',
-		name: 'validationStatus',
-		type: 'options',
-		default: '',
-		description: 'Which items to list (validation_status)',
-		displayOptions: { show: { resource: ['item'], operation: ['getAll'] } },
-		options: [
-			{
-				name: 'Non-Approved Only (Service Default)',
-				value: '',
-				description: 'No filter sent: the service returns reconciliation, pending, rejected and deleted items',
-			},
-			...VALIDATION_STATUS_OPTIONS,
-		],
-		routing: { send: { type: 'query', property: 'validation_status' } },
+export const getAllFields: INodeProperties[] = itemListFields('getAll', {
+	displayName: 'Validation Status',
+	name: 'validationStatus',
+	description: 'Which items to list (validation_status)',
+	property: 'validation_status',
+	noFilter: {
+		name: 'Non-Approved Only (Service Default)',
+		description: 'No filter sent: the service returns reconciliation, pending, rejected and deleted items',
 	},
-	vendorSkuFilter('getAll'),
-	...listFields({ resource: 'item', operation: 'getAll' }),
-];
+});

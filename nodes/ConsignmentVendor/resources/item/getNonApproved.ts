@@ -4,27 +4,14 @@
  */
 import type { INodeProperties, INodePropertyRouting } from 'n8n-workflow';
 
-import { listFields, listOperationRouting } from '../../shared/pagination';
-import { dropEmptyQueryValues, VALIDATION_STATUS_OPTIONS, vendorSkuFilter } from './listFilters';
+import { itemListFields, itemListRouting } from './listFilters';
 
-const listRouting = listOperationRouting({ url: '/v1/items/non_approved', collectionKey: 'products' });
+export const getNonApprovedRouting: INodePropertyRouting = itemListRouting('/v1/items/non_approved');
 
-export const getNonApprovedRouting: INodePropertyRouting = {
-	...listRouting,
-	send: { ...listRouting.send, preSend: [dropEmptyQueryValues] },
-};
-
-export const getNonApprovedFields: INodeProperties[] = [
-	{
-		displayName: 'Status',
-		name: 'status',
-		type: 'options',
-		default: '',
-		description: 'Only items in this validation status (status)',
-		displayOptions: { show: { resource: ['item'], operation: ['getNonApproved'] } },
-		options: [{ name: 'Any Non-Approved Status', value: '', description: 'No filter sent' }, ...VALIDATION_STATUS_OPTIONS],
-		routing: { send: { type: 'query', property: 'status' } },
-	},
-	vendorSkuFilter('getNonApproved'),
-	...listFields({ resource: 'item', operation: 'getNonApproved' }),
-];
+export const getNonApprovedFields: INodeProperties[] = itemListFields('getNonApproved', {
+	displayName: 'Status',
+	name: 'status',
+	description: 'Only items in this validation status (status)',
+	property: 'status',
+	noFilter: { name: 'Any Non-Approved Status', description: 'No filter sent' },
+});

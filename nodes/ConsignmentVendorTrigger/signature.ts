@@ -8,10 +8,6 @@ export const SIGNATURE_HEADER = 'x-trr-signature';
 
 const HEX_SHA256 = /^[0-9a-f]{64}$/i;
 
-export function signBody(rawBody: Buffer, secret: string): string {
-	return createHmac('sha256', secret).update(rawBody).digest('hex');
-}
-
 /** The header's value as one string; a repeated header is not a valid signature. */
 function singleHeaderValue(header: string | string[] | undefined): string | undefined {
 	if (Array.isArray(header)) return header.length === 1 ? header[0] : undefined;

@@ -8,8 +8,6 @@
 
 export type PriceUnit = 'cents' | 'dollars';
 
-export const PRICE_UNITS: readonly PriceUnit[] = ['cents', 'dollars'];
-
 /** Thrown for an amount that is not an exact, non-negative number of cents. The message says why. */
 export class MoneyFormatError extends Error {
 	constructor(message: string) {

@@ -5,7 +5,7 @@ import type { IDataObject, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8
 
 import { searchActiveAddresses, searchConsignments } from '../../nodes/ConsignmentVendor/shared/listSearch';
 import type { RunningSandbox } from '../sandbox';
-import { isAuthRequest, useSandbox } from './nodeRun.helpers';
+import { isTokenExchange, useSandbox } from './nodeRun.helpers';
 
 const sandbox = useSandbox();
 
@@ -30,7 +30,7 @@ async function loadOptionsContext(sb: RunningSandbox): Promise<ILoadOptionsFunct
 }
 
 async function apiRequests() {
-	return (await sandbox().admin.requests()).filter((r) => !isAuthRequest(r));
+	return (await sandbox().admin.requests()).filter((r) => !isTokenExchange(r));
 }
 
 describe('resource locator lists', () => {

@@ -18,9 +18,9 @@ import {
 	testCredential,
 	type NodeSettings,
 } from '../harness';
-import { NON_VENDOR_CLIENT, startSandbox, type RequestLogEntry, type RunningSandbox } from '../sandbox';
+import { NON_VENDOR_CLIENT, startSandbox, type RequestLogEntry } from '../sandbox';
+import { isTokenExchange, useSandbox } from './nodeRun.helpers';
 
-const EXCHANGE_PATH = '/auth/api/v1/bearer-token';
 const PROBE = 'Vendor Probe';
 
 /** A minimal declarative node: GET /v1/vendor per item, with an expression-driven query parameter. */
@@ -67,21 +67,7 @@ class VendorProbe implements INodeType {
 	};
 }
 
-let sandbox: RunningSandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-
-afterAll(async () => {
-	await sandbox.close();
-});
-
-beforeEach(async () => {
-	await sandbox.admin.reset();
-	// The sandbox reset forgot every token; so must the credential's in-process cache.
-	forgetSharedAccessTokens();
-});
+const sandbox = useSandbox();
 
 function probeWorkflow(store: CredentialStore, settings?: NodeSettings) {
 	return buildWorkflow({
@@ -101,12 +87,12 @@ async function runProbe(store: CredentialStore, itemCount: number, settings?: No
 	});
 }
 
-const tokenRequests = (log: RequestLogEntry[]) => log.filter((r) => r.path === EXCHANGE_PATH);
+const tokenRequests = (log: RequestLogEntry[]) => log.filter(isTokenExchange);
 const vendorRequests = (log: RequestLogEntry[]) => log.filter((r) => r.path === '/v1/vendor');
 
 describe('harness smoke test: a declarative node through n8n-core against the sandbox', () => {
 	it('runs 50 items with exactly one token exchange, one output per item, expressions evaluated', async () => {
-		const store = new CredentialStore([sandboxCredential(sandbox)]);
+		const store = new CredentialStore([sandboxCredential(sandbox())]);
 		const result = await runProbe(store, 50);
 
 		expect(result.error).toBeUndefined();
@@ -116,7 +102,7 @@ describe('harness smoke test: a declarative node through n8n-core against the sa
 		expect(items[0].json).toHaveProperty('webhook_url');
 		expect(items.map((item) => item.pairedItem)).toEqual(Array.from({ length: 50 }, (_, item) => ({ item })));
 
-		const log = await sandbox.admin.requests();
+		const log = await sandbox().admin.requests();
 		expect(tokenRequests(log)).toHaveLength(1);
 		expect(tokenRequests(log)[0]).toMatchObject({ method: 'POST', status: 200 });
 		const vendor = vendorRequests(log);
@@ -130,33 +116,33 @@ describe('harness smoke test: a declarative node through n8n-core against the sa
 	});
 
 	it('reuses the stored token on the next run: no new exchange', async () => {
-		const store = new CredentialStore([sandboxCredential(sandbox)]);
+		const store = new CredentialStore([sandboxCredential(sandbox())]);
 		await runProbe(store, 3);
 		const storedToken = store.get('cred-1').data.accessToken;
-		await sandbox.admin.clearRequests();
+		await sandbox().admin.clearRequests();
 		// A new n8n process would have no in-memory token: what the second run uses comes from the store.
 		forgetSharedAccessTokens();
 
 		const second = await runProbe(store, 5);
 		expect(second.error).toBeUndefined();
 		expect(second.outputs[PROBE][0]).toHaveLength(5);
-		const log = await sandbox.admin.requests();
+		const log = await sandbox().admin.requests();
 		expect(tokenRequests(log)).toHaveLength(0);
 		expect(vendorRequests(log).every((r) => r.status === 200)).toBe(true);
 		expect(store.get('cred-1').data.accessToken).toBe(storedToken);
 	});
 
 	it('after the token expires, gets a 401, exchanges exactly once more and succeeds', async () => {
-		const store = new CredentialStore([sandboxCredential(sandbox)]);
+		const store = new CredentialStore([sandboxCredential(sandbox())]);
 		await runProbe(store, 1);
 		const expiredToken = store.get('cred-1').data.accessToken;
-		await sandbox.admin.advanceClock(3601);
-		await sandbox.admin.clearRequests();
+		await sandbox().admin.advanceClock(3601);
+		await sandbox().admin.clearRequests();
 
 		const result = await runProbe(store, 50);
 		expect(result.error).toBeUndefined();
 		expect(result.outputs[PROBE][0]).toHaveLength(50);
-		const log = await sandbox.admin.requests();
+		const log = await sandbox().admin.requests();
 		const vendor = vendorRequests(log);
 		expect(vendor.filter((r) => r.status === 401)).toHaveLength(50);
 		expect(vendor.filter((r) => r.status === 200)).toHaveLength(50);
@@ -168,26 +154,26 @@ describe('harness smoke test: a declarative node through n8n-core against the sa
 
 	it('fails a wrong client secret with one exchange and an error naming the token URL and status, not the secret', async () => {
 		const canary = 'not-the-sandbox-one-7f3a9c';
-		const store = new CredentialStore([sandboxCredential(sandbox, { clientSecret: canary })]);
+		const store = new CredentialStore([sandboxCredential(sandbox(), { clientSecret: canary })]);
 		const result = await runProbe(store, 5);
 
 		expect(result.run.status).toBe('error');
 		const error = result.error as NodeApiError;
 		expect(error).toBeDefined();
-		expect(error.message).toContain(`${sandbox.authUrl}/api/v1/bearer-token`);
+		expect(error.message).toContain(`${sandbox().authUrl}/api/v1/bearer-token`);
 		expect(error.message).toContain('HTTP 401');
 		expect(error.description).toContain('Client ID and Client Secret');
 		for (const text of [error.message, error.description ?? '', error.stack ?? '', JSON.stringify(error)]) {
 			expect(text).not.toContain(canary);
 		}
-		const log = await sandbox.admin.requests();
+		const log = await sandbox().admin.requests();
 		expect(tokenRequests(log)).toHaveLength(1);
 		expect(vendorRequests(log)).toHaveLength(0);
 	});
 
 	it('gives each item an error item under "Continue (using regular output)"', async () => {
 		const canary = 'not-the-sandbox-one-1b2c';
-		const store = new CredentialStore([sandboxCredential(sandbox, { clientSecret: canary })]);
+		const store = new CredentialStore([sandboxCredential(sandbox(), { clientSecret: canary })]);
 		const result = await runProbe(store, 3, { onError: 'continueRegularOutput' });
 
 		expect(result.error).toBeUndefined();
@@ -201,12 +187,12 @@ describe('harness smoke test: a declarative node through n8n-core against the sa
 
 	it('tolerates trailing slashes in the Base URL and the Auth URL', async () => {
 		const store = new CredentialStore([
-			sandboxCredential(sandbox, { baseUrl: `${sandbox.baseUrl}/`, authUrl: `${sandbox.authUrl}//` }),
+			sandboxCredential(sandbox(), { baseUrl: `${sandbox().baseUrl}/`, authUrl: `${sandbox().authUrl}//` }),
 		]);
 		const result = await runProbe(store, 2);
 
 		expect(result.error).toBeUndefined();
-		const log = await sandbox.admin.requests();
+		const log = await sandbox().admin.requests();
 		expect(tokenRequests(log)).toHaveLength(1);
 		expect(vendorRequests(log).map((r) => r.status)).toEqual([200, 200]);
 	});
@@ -217,7 +203,7 @@ describe('harness smoke test: a declarative node through n8n-core against the sa
 		const unreachableAuthUrl = `${closed.authUrl}`;
 		await closed.close();
 		const store = new CredentialStore([
-			sandboxCredential(sandbox, { authUrl: unreachableAuthUrl, clientSecret: canary }),
+			sandboxCredential(sandbox(), { authUrl: unreachableAuthUrl, clientSecret: canary }),
 		]);
 		const result = await runProbe(store, 1);
 
@@ -232,16 +218,16 @@ describe('harness smoke test: a declarative node through n8n-core against the sa
 
 describe('harness smoke test: the credential\'s Test button, as n8n runs it', () => {
 	it('succeeds with the sandbox client, after a fresh token exchange', async () => {
-		const store = new CredentialStore([sandboxCredential(sandbox, { accessToken: 'stale-from-last-week' })]);
+		const store = new CredentialStore([sandboxCredential(sandbox(), { accessToken: 'stale-from-last-week' })]);
 		await expect(testCredential(store, 'cred-1')).resolves.toEqual({ status: 'OK', message: 'Connection successful!' });
-		const log = await sandbox.admin.requests();
+		const log = await sandbox().admin.requests();
 		expect(tokenRequests(log)).toHaveLength(1);
 		expect(vendorRequests(log).map((r) => r.status)).toEqual([200]);
 	});
 
 	it('tells the user to check the permissions when the API answers 403', async () => {
 		const store = new CredentialStore([
-			sandboxCredential(sandbox, { clientId: NON_VENDOR_CLIENT.clientId, clientSecret: NON_VENDOR_CLIENT.clientSecret }),
+			sandboxCredential(sandbox(), { clientId: NON_VENDOR_CLIENT.clientId, clientSecret: NON_VENDOR_CLIENT.clientSecret }),
 		]);
 		const result = await testCredential(store, 'cred-1');
 		expect(result.status).toBe('Error');
@@ -251,10 +237,10 @@ describe('harness smoke test: the credential\'s Test button, as n8n runs it', ()
 
 	it('reports a wrong client secret with the token URL and status, not the secret', async () => {
 		const canary = 'not-the-sandbox-one-9d8e';
-		const store = new CredentialStore([sandboxCredential(sandbox, { clientSecret: canary })]);
+		const store = new CredentialStore([sandboxCredential(sandbox(), { clientSecret: canary })]);
 		const result = await testCredential(store, 'cred-1');
 		expect(result.status).toBe('Error');
-		expect(result.message).toContain(`${sandbox.authUrl}/api/v1/bearer-token answered HTTP 401`);
+		expect(result.message).toContain(`${sandbox().authUrl}/api/v1/bearer-token answered HTTP 401`);
 		expect(result.message).not.toContain(canary);
 	});
 });

@@ -4,18 +4,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { buildWorkflow, CredentialStore, forgetSharedAccessTokens, packageNodeType, runWorkflow, sandboxCredential } from '../harness';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { CONTINUE_ON_FAIL, ITEM_PARAMETERS_FROM_JSON, NODE_NAME, validItem } from './item-harness';
+import { CredentialStore, sandboxCredential } from '../harness';
+import { CONTINUE_ON_FAIL, ITEM_PARAMETERS_FROM_JSON, validItem } from './item-harness';
+import { outputOf, runPackageNode, useSandbox } from './nodeRun.helpers';
 
-let sandbox: RunningSandbox;
+const sandbox = useSandbox();
 let stub: http.Server;
 let stubUrl: string;
 let nextAnswer: { status: number; body: unknown };
 const received: Array<{ path: string; body: { items: Array<{ vendor_sku: string }> } }> = [];
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
 	stub = http.createServer((req, res) => {
 		let text = '';
 		req.on('data', (chunk) => (text += chunk));
@@ -31,32 +30,22 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await new Promise((resolve) => stub.close(resolve));
-	await sandbox.close();
 });
 
-beforeEach(async () => {
-	await sandbox.admin.reset();
-	forgetSharedAccessTokens();
+beforeEach(() => {
 	received.length = 0;
 });
 
 async function createWith(answer: { status: number; body: unknown }, skus: string[]) {
 	nextAnswer = answer;
-	const store = new CredentialStore([sandboxCredential(sandbox, { baseUrl: stubUrl })]);
-	const workflow = buildWorkflow({
-		type: packageNodeType('consignmentVendor'),
-		name: NODE_NAME,
-		parameters: {
-			resource: 'item',
-			operation: 'create',
-			consignmentId: { __rl: true, mode: 'id', value: 'cons_12345' },
-			...ITEM_PARAMETERS_FROM_JSON,
-		},
-		credential: store.get('cred-1'),
-		settings: CONTINUE_ON_FAIL,
-	});
-	const result = await runWorkflow(workflow, { credentials: store, inputItems: skus.map((sku) => validItem(sku)) });
-	return result.outputs[NODE_NAME][0];
+	const store = new CredentialStore([sandboxCredential(sandbox(), { baseUrl: stubUrl })]);
+	const parameters = {
+		resource: 'item',
+		operation: 'create',
+		consignmentId: { __rl: true, mode: 'id', value: 'cons_12345' },
+		...ITEM_PARAMETERS_FROM_JSON,
+	};
+	return outputOf(await runPackageNode(store, parameters, skus.map((sku) => validItem(sku)), CONTINUE_ON_FAIL));
 }
 
 it('reports an error with a null vendor_sku on every item of the batch, beside the SKU-specific ones', async () => {

@@ -1,6 +1,7 @@
 // Item → Create through n8n's engine against the sandbox: batching per consignment (500 per request), the
 // contract's body types, 207 mapped back per input item with and without Continue On Fail, local validation.
-import { CONTINUE_ON_FAIL, isTokenExchange, ITEM_PARAMETERS_FROM_JSON, ItemSuite, outputOf, validItem } from './item-harness';
+import { CONTINUE_ON_FAIL, ITEM_PARAMETERS_FROM_JSON, ItemSuite, validItem } from './item-harness';
+import { isTokenExchange, outputOf } from './nodeRun.helpers';
 
 const suite = new ItemSuite().install();
 
@@ -62,7 +63,7 @@ describe('Item → Create batching', () => {
 		const batches = requests.map((request) => (request.body as { items: Array<{ vendor_sku: string }> }).items);
 		expect(batches.map((batch) => batch.length)).toEqual([500, 500, 1]);
 		expect(batches.flat().map((item) => item.vendor_sku)).toEqual(rows.map((row) => row.sku));
-		const tokenExchanges = (await suite.sandbox.admin.requests()).filter((request) => isTokenExchange(request.path));
+		const tokenExchanges = (await suite.sandbox.admin.requests()).filter(isTokenExchange);
 		expect(tokenExchanges).toHaveLength(1);
 
 		const output = outputOf(result);
@@ -259,7 +260,7 @@ describe('Item → Create authentication', () => {
 
 		expect(result.error).toBeUndefined();
 		const log = await suite.sandbox.admin.requests();
-		expect(log.map((request) => [request.method, isTokenExchange(request.path) ? 'token exchange' : request.path, request.status])).toEqual([
+		expect(log.map((request) => [request.method, isTokenExchange(request) ? 'token exchange' : request.path, request.status])).toEqual([
 			['POST', '/v1/consignments/cons_12345/items', 401],
 			['POST', 'token exchange', 200],
 			['POST', '/v1/consignments/cons_12345/items', 200],

@@ -1,20 +1,10 @@
-// Shared by the item integration suites: runs the real Consignment Vendor node (as n8n loads it from this
-// package) through the harness against a sandbox, and reads what the sandbox logged.
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+// Shared by the item integration suites: the item parameters read from each input item, a valid input row,
+// and `ItemSuite`, which runs the node's item operations with one credential store per test.
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import {
-	buildWorkflow,
-	CredentialStore,
-	forgetSharedAccessTokens,
-	packageNodeType,
-	runWorkflow,
-	sandboxCredential,
-	type NodeSettings,
-	type RunResult,
-} from '../harness';
-import { startSandbox, type RequestLogEntry, type RunningSandbox } from '../sandbox';
-
-export const NODE_NAME = 'Consignment Vendor';
+import { CredentialStore, sandboxCredential, type NodeSettings, type RunResult } from '../harness';
+import type { RequestLogEntry, RunningSandbox } from '../sandbox';
+import { isTokenExchange, runPackageNode, useSandbox } from './nodeRun.helpers';
 
 /** Item parameters whose values come from each input item (`$json.<field>`), with valid defaults in `validItem`. */
 export const ITEM_PARAMETERS_FROM_JSON: INodeParameters = {
@@ -55,21 +45,19 @@ export function validItem(sku: string, overrides: IDataObject = {}): IDataObject
 }
 
 export class ItemSuite {
-	sandbox!: RunningSandbox;
-
 	store!: CredentialStore;
 
-	/** Registers beforeAll/afterAll/beforeEach hooks for one test file. */
+	private sandboxOf!: () => RunningSandbox;
+
+	get sandbox(): RunningSandbox {
+		return this.sandboxOf();
+	}
+
+	/** Registers the sandbox and credential-store hooks for one test file. */
 	install(): this {
-		beforeAll(async () => {
-			this.sandbox = await startSandbox({ port: 0 });
-		});
-		afterAll(async () => {
-			await this.sandbox.close();
-		});
-		beforeEach(async () => {
-			await this.sandbox.admin.reset();
-			forgetSharedAccessTokens();
+		this.sandboxOf = useSandbox();
+		// One store per test: the token a run stored is the one the test's next run starts with.
+		beforeEach(() => {
 			this.store = new CredentialStore([sandboxCredential(this.sandbox)]);
 		});
 		return this;
@@ -77,29 +65,13 @@ export class ItemSuite {
 
 	/** Runs the node once with `parameters` (resource 'item' added) over `inputItems`. */
 	async run(parameters: INodeParameters, inputItems: IDataObject[], settings?: NodeSettings): Promise<RunResult> {
-		const workflow = buildWorkflow({
-			type: packageNodeType('consignmentVendor'),
-			name: NODE_NAME,
-			parameters: { resource: 'item', ...parameters },
-			credential: this.store.get('cred-1'),
-			settings,
-		});
-		return await runWorkflow(workflow, { credentials: this.store, inputItems });
+		return await runPackageNode(this.store, { resource: 'item', ...parameters }, inputItems, settings);
 	}
 
 	/** API requests the sandbox logged (token exchanges left out). */
 	async apiRequests(): Promise<RequestLogEntry[]> {
-		return (await this.sandbox.admin.requests()).filter((request) => !isTokenExchange(request.path));
+		return (await this.sandbox.admin.requests()).filter((request) => !isTokenExchange(request));
 	}
-}
-
-/** The credential's token exchange, `{authUrl}/api/v1/bearer-token`. */
-export function isTokenExchange(path: string): boolean {
-	return path.endsWith('/api/v1/bearer-token');
-}
-
-export function outputOf(result: RunResult): INodeExecutionData[] {
-	return result.outputs[NODE_NAME]?.[0] ?? [];
 }
 
 export const CONTINUE_ON_FAIL: NodeSettings = { onError: 'continueRegularOutput' };

@@ -1,6 +1,7 @@
 // Item → Get Many and Get Many Non-Approved through n8n's engine against the sandbox: the query each page sends
 // (filters on every page, nothing for the service's default), records as the service returns them.
-import { ItemSuite, outputOf } from './item-harness';
+import { ItemSuite } from './item-harness';
+import { outputOf } from './nodeRun.helpers';
 
 const suite = new ItemSuite().install();
 

@@ -1,6 +1,7 @@
 // Item → Update (declarative PATCH /v1/items/{item_id}) through n8n's engine against the sandbox: the body per
 // item status, 400/404 messages, and validation before any request.
-import { CONTINUE_ON_FAIL, ITEM_PARAMETERS_FROM_JSON, ItemSuite, outputOf, validItem } from './item-harness';
+import { CONTINUE_ON_FAIL, ITEM_PARAMETERS_FROM_JSON, ItemSuite, validItem } from './item-harness';
+import { outputOf } from './nodeRun.helpers';
 
 const suite = new ItemSuite().install();
 

@@ -1,6 +1,7 @@
 // Item → Create or Update (upsert by vendor_sku) through n8n's engine against the sandbox: the create path, the
 // update path, the approved-item path (ignored fields listed), the requests each makes, and failures.
-import { CONTINUE_ON_FAIL, ITEM_PARAMETERS_FROM_JSON, ItemSuite, outputOf, validItem } from './item-harness';
+import { CONTINUE_ON_FAIL, ITEM_PARAMETERS_FROM_JSON, ItemSuite, validItem } from './item-harness';
+import { outputOf } from './nodeRun.helpers';
 
 const suite = new ItemSuite().install();
 

@@ -1,6 +1,6 @@
-// Shared by the integration tests of the Consignment Vendor node's address, vendor, consignment, order and
-// pagination operations: one sandbox per test file, reset before each test, and `runNode` to run the node once
-// through n8n-core (harness) and read what the sandbox logged.
+// Shared by the integration tests of the Consignment Vendor node and its trigger: one sandbox per test file,
+// reset before each test, and `runNode` / `runPackageNode` to run the node once through n8n-core (harness),
+// as n8n loads it from this package, and read what the sandbox logged.
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import {
@@ -15,11 +15,15 @@ import {
 } from '../harness';
 import { startSandbox, type RequestLogEntry, type RunningSandbox } from '../sandbox';
 
-export const NODE = 'Consignment Vendor';
-/** Requests to the sandbox's auth URL (`<url>/auth`): the token exchange. */
-export const isAuthRequest = (request: RequestLogEntry) => request.path.startsWith('/auth/');
+export const NODE_NAME = 'Consignment Vendor';
 
-/** Starts a sandbox for the test file and resets it (and the credential's token cache) before each test. */
+/** The credential's token exchange: `{authUrl}/api/v1/bearer-token`, the sandbox's authUrl being `<url>/auth`. */
+export const isTokenExchange = (request: RequestLogEntry) => request.path === '/auth/api/v1/bearer-token';
+
+/**
+ * Starts a sandbox for the test file and resets it before each test. The credential's in-process token cache is
+ * emptied too, so no test uses a token an earlier test obtained (or had revoked) and each counts its own exchanges.
+ */
 export function useSandbox(): () => RunningSandbox {
 	let sandbox: RunningSandbox | undefined;
 	beforeAll(async () => {
@@ -35,6 +39,28 @@ export function useSandbox(): () => RunningSandbox {
 	return () => sandbox!;
 }
 
+/** Runs the node once over `inputItems`, with the store's credential `cred-1`. */
+export async function runPackageNode(
+	store: CredentialStore,
+	parameters: INodeParameters,
+	inputItems: IDataObject[],
+	settings?: NodeSettings,
+): Promise<RunResult> {
+	const workflow = buildWorkflow({
+		type: packageNodeType('consignmentVendor'),
+		name: NODE_NAME,
+		parameters,
+		credential: store.get('cred-1'),
+		settings,
+	});
+	return await runWorkflow(workflow, { credentials: store, inputItems });
+}
+
+/** The node's main output 0. */
+export function outputOf(result: RunResult): INodeExecutionData[] {
+	return result.outputs[NODE_NAME]?.[0] ?? [];
+}
+
 export interface NodeRun {
 	result: RunResult;
 	/** The node's main output 0. */
@@ -45,6 +71,7 @@ export interface NodeRun {
 	allRequests: RequestLogEntry[];
 }
 
+/** Runs the node once against a cleared request log; a new credential store unless one is given. */
 export async function runNode(
 	sandbox: RunningSandbox,
 	parameters: INodeParameters,
@@ -56,21 +83,12 @@ export async function runNode(
 ): Promise<NodeRun> {
 	const store = options.store ?? new CredentialStore([sandboxCredential(sandbox)]);
 	await sandbox.admin.clearRequests();
-	const result = await runWorkflow(
-		buildWorkflow({
-			type: packageNodeType('consignmentVendor'),
-			name: NODE,
-			parameters,
-			credential: store.get('cred-1'),
-			settings: options.settings,
-		}),
-		{ credentials: store, inputItems: options.inputItems ?? [{}] },
-	);
+	const result = await runPackageNode(store, parameters, options.inputItems ?? [{}], options.settings);
 	const allRequests = await sandbox.admin.requests();
 	return {
 		result,
-		items: result.outputs[NODE]?.[0] ?? [],
-		requests: allRequests.filter((request) => !isAuthRequest(request)),
+		items: outputOf(result),
+		requests: allRequests.filter((request) => !isTokenExchange(request)),
 		allRequests,
 	};
 }

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { CredentialStore, sandboxCredential } from '../harness';
 import type { FaultSpec, RequestLogEntry, RunningSandbox } from '../sandbox';
 import { ITEM_PARAMETERS_FROM_JSON, validItem } from './item-harness';
-import { isAuthRequest, runNode, useSandbox } from './nodeRun.helpers';
+import { isTokenExchange, runNode, useSandbox } from './nodeRun.helpers';
 
 const sandbox = useSandbox();
 
@@ -98,7 +98,7 @@ describe('Return All', () => {
 			const approved = (await sandbox().admin.state()).items.filter((item) => item.validation_status === 'approved');
 			expect(items.map((item) => item.json.item_id)).toEqual(approved.map((item) => item.item_id).sort((a, b) => Number(a) - Number(b)));
 			expect(items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
-			expect(allRequests.filter(isAuthRequest)).toHaveLength(1);
+			expect(allRequests.filter(isTokenExchange)).toHaveLength(1);
 		} finally {
 			await proxy.close();
 		}

@@ -3,7 +3,7 @@
 // messages without any token in them.
 import { CredentialStore, sandboxCredential } from '../harness';
 import { NON_VENDOR_CLIENT } from '../sandbox';
-import { isAuthRequest, locator, runNode, useSandbox } from './nodeRun.helpers';
+import { isTokenExchange, locator, runNode, useSandbox } from './nodeRun.helpers';
 
 const sandbox = useSandbox();
 
@@ -29,8 +29,8 @@ describe('errors and the token refresh', () => {
 		expect(result.error?.message).toBe('Credentials rejected — check the Client ID/Secret in the credential');
 		expect(result.error?.description).toMatch(/even after n8n requested a new access token/);
 		// First attempt, refresh, retry: n8n's refresh ran before the error reached the user.
-		expect(allRequests.filter((r) => !isAuthRequest(r)).map((r) => r.status)).toEqual([401, 401]);
-		expect(allRequests.filter(isAuthRequest).length).toBeGreaterThanOrEqual(1);
+		expect(allRequests.filter((r) => !isTokenExchange(r)).map((r) => r.status)).toEqual([401, 401]);
+		expect(allRequests.filter(isTokenExchange).length).toBeGreaterThanOrEqual(1);
 		const tokens = store.writes.map((w) => String(w.data.accessToken)).filter(Boolean);
 		expect(tokens.length).toBeGreaterThan(0);
 		const shown = JSON.stringify({ m: result.error?.message, d: result.error?.description, c: result.error?.context, x: result.error });

@@ -1,4 +1,4 @@
-// Shared by the integration tests of the Consignment Vendor node and its trigger: one sandbox per test file,
+// Shared by the integration tests (the trigger's too, see trigger.helpers.ts): one sandbox per test file,
 // reset before each test, and `runNode` / `runPackageNode` to run the node once through n8n-core (harness),
 // as n8n loads it from this package, and read what the sandbox logged.
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';

@@ -1,42 +1,21 @@
 // Events the sandbox delivers over real HTTP to the activated trigger (harness: test/harness/trigger): every
 // documented envelope and event, the item-created notice from a real item creation, the Events filter, the
 // raw-body option, and a test-URL event.
-import { startSandbox, type RunningSandbox, type WebhookEnvelope } from '../sandbox';
-import { CredentialStore, sandboxCredential } from '../harness/credential-store';
-import { startTriggerHost, type TriggerHost } from '../harness/trigger';
-import { ContractClient, validItem } from '../contract/helpers';
 import type { INodeParameters } from 'n8n-workflow';
 
-let sandbox: RunningSandbox;
-let host: TriggerHost | undefined;
+import { ContractClient, validItem } from '../contract/helpers';
+import type { WebhookEnvelope } from '../sandbox';
+import { useTriggerHosts } from './trigger.helpers';
 
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
+const triggers = useTriggerHosts();
+const { sandbox } = triggers;
 
-afterAll(async () => {
-	await sandbox.close();
-});
-
-beforeEach(async () => {
-	await sandbox.admin.reset();
-});
-
-afterEach(async () => {
-	await host?.close();
-	host = undefined;
-});
-
-async function activeHost(parameters: INodeParameters = {}): Promise<TriggerHost> {
-	host = await startTriggerHost({ credentials: new CredentialStore([sandboxCredential(sandbox)]), parameters });
-	await host.activate();
-	return host;
-}
+const activeHost = async (parameters: INodeParameters = {}) => await triggers.activeHost({ parameters });
 
 /** Emits through the sandbox, waits for the delivery and for the host to finish handling it. */
 async function emit(operation: string, data: Record<string, unknown>, envelope: WebhookEnvelope = 'body') {
-	const delivery = await sandbox.admin.emitEvent({ operation, data, envelope });
-	await host?.idle();
+	const delivery = await sandbox().admin.emitEvent({ operation, data, envelope });
+	await triggers.idle();
 	return delivery;
 }
 
@@ -95,16 +74,16 @@ describe('every documented event in every documented envelope', () => {
 describe('the item-created notice', () => {
 	it('a real item creation through the API reaches the workflow with its item_id', async () => {
 		const trigger = await activeHost();
-		const api = new ContractClient(sandbox);
-		const { consignments } = await sandbox.admin.state();
+		const api = new ContractClient(sandbox());
+		const { consignments } = await sandbox().admin.state();
 		const created = await api.request('POST', `/v1/consignments/${consignments[0].id}/items`, {
 			body: { items: [validItem({ vendor_sku: 'NOTICE-1' })] },
 		});
 		expect(created.status).toBe(200);
-		await sandbox.admin.waitForDeliveries(1);
+		await sandbox().admin.waitForDeliveries(1);
 		await trigger.idle();
 
-		const item = (await sandbox.admin.state()).items.find((i) => i.vendor_sku === 'NOTICE-1');
+		const item = (await sandbox().admin.state()).items.find((i) => i.vendor_sku === 'NOTICE-1');
 		expect(item).toBeDefined();
 		expect(trigger.executions).toHaveLength(1);
 		expect(trigger.executions[0].items[0].json).toMatchObject({
@@ -185,7 +164,7 @@ describe('test URL', () => {
 		expect(delivery.url).toBe(trigger.testUrl);
 		expect(trigger.executions).toEqual([{ kind: 'test', items: [{ json: expect.objectContaining({ event: 'address_creation', id: '8' }) }] }]);
 		expect(trigger.isListeningForTest).toBe(false);
-		const { vendor } = await sandbox.admin.state();
+		const { vendor } = await sandbox().admin.state();
 		expect(vendor.webhook_url).toBe(trigger.productionUrl);
 		expect(vendor.preferences.webhook_enabled).toBe(true);
 	});
@@ -196,6 +175,6 @@ describe('test URL', () => {
 		await emit('address_creation', { id: 8, errors: [] });
 		expect(trigger.isListeningForTest).toBe(true);
 		await trigger.stopListening();
-		expect((await sandbox.admin.state()).vendor.webhook_url).toBe(trigger.productionUrl);
+		expect((await sandbox().admin.state()).vendor.webhook_url).toBe(trigger.productionUrl);
 	});
 });

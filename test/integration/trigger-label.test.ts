@@ -2,46 +2,32 @@
 // httpRequest and prepareBinaryData; failures keep the event (label_error); the sender gets its 200 first.
 import type { INodeParameters } from 'n8n-workflow';
 
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { CredentialStore, sandboxCredential } from '../harness/credential-store';
-import { startTriggerHost, type TriggerHost } from '../harness/trigger';
 import { LABEL_PDF, startLabelServer, type LabelServer } from '../harness/trigger/label-server';
+import { useTriggerHosts } from './trigger.helpers';
 
-let sandbox: RunningSandbox;
+const triggers = useTriggerHosts();
+const { sandbox } = triggers;
 let labels: LabelServer;
-let host: TriggerHost | undefined;
 
 beforeAll(async () => {
-	sandbox = await startSandbox();
 	labels = await startLabelServer();
 });
 
 afterAll(async () => {
 	await labels.close();
-	await sandbox.close();
 });
 
-beforeEach(async () => {
-	await sandbox.admin.reset();
+beforeEach(() => {
 	labels.delayMs = 0;
 	labels.requests.length = 0;
 });
 
-afterEach(async () => {
-	await host?.close();
-	host = undefined;
-});
-
-async function activeHost(options: INodeParameters): Promise<TriggerHost> {
-	const credentials = new CredentialStore([sandboxCredential(sandbox, { webhookSigningSecret: '' })]);
-	host = await startTriggerHost({ credentials, parameters: { options } });
-	await host.activate();
-	return host;
-}
+const activeHost = async (options: INodeParameters) =>
+	await triggers.activeHost({ credential: { webhookSigningSecret: '' }, parameters: { options } });
 
 async function purchase(pdfUrl: string) {
-	const delivery = await sandbox.admin.emitEvent({ operation: 'item_purchased', data: { sku: 'TRR-77', pdf_url: pdfUrl } });
-	await host?.idle();
+	const delivery = await sandbox().admin.emitEvent({ operation: 'item_purchased', data: { sku: 'TRR-77', pdf_url: pdfUrl } });
+	await triggers.idle();
 	return delivery;
 }
 
@@ -102,7 +88,7 @@ describe('Download Shipping Label', () => {
 		labels.delayMs = 1500;
 
 		const started = Date.now();
-		const delivery = await sandbox.admin.emitEvent({
+		const delivery = await sandbox().admin.emitEvent({
 			operation: 'item_purchased',
 			data: { sku: 'TRR-77', pdf_url: `${labels.url}/labels/TRR-77.pdf` },
 		});
@@ -123,7 +109,7 @@ describe('Download Shipping Label', () => {
 
 	it('only applies to item_purchased', async () => {
 		const trigger = await activeHost({ downloadLabel: true });
-		await sandbox.admin.emitEvent({ operation: 'address_creation', data: { id: 1, errors: [], pdf_url: `${labels.url}/labels/A.pdf` } });
+		await sandbox().admin.emitEvent({ operation: 'address_creation', data: { id: 1, errors: [], pdf_url: `${labels.url}/labels/A.pdf` } });
 		await trigger.idle();
 		expect(trigger.executions[0].items[0].binary).toBeUndefined();
 		expect(labels.requests).toHaveLength(0);

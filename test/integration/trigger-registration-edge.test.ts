@@ -1,51 +1,25 @@
 // Registration in less common situations: n8n's public URL changing between restarts, nodes without a
 // webhookId, API failures during activation and deactivation, a Base URL with a trailing slash.
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { CredentialStore, sandboxCredential } from '../harness/credential-store';
-import { startTriggerHost, type TriggerHost } from '../harness/trigger';
 import { VendorPortal } from '../harness/trigger/vendor-client';
-import { forgetSharedAccessTokens } from '../../credentials/sharedAccessToken';
+import { isTokenExchange } from './nodeRun.helpers';
+import { useTriggerHosts } from './trigger.helpers';
 
 const OLD_URL = 'https://hooks.vendor.example/consignment';
 
-let sandbox: RunningSandbox;
+const triggers = useTriggerHosts();
+const { sandbox, startHost, vendorState } = triggers;
 let portal: VendorPortal;
-const hosts: TriggerHost[] = [];
 
-beforeAll(async () => {
-	sandbox = await startSandbox();
-	portal = new VendorPortal(sandbox);
+beforeAll(() => {
+	portal = new VendorPortal(sandbox());
 });
-
-afterAll(async () => {
-	await sandbox.close();
-});
-
-beforeEach(async () => {
-	await sandbox.admin.reset();
-});
-
-afterEach(async () => {
-	await Promise.all(hosts.splice(0).map(async (h) => await h.close()));
-});
-
-async function newHost(options: Partial<Parameters<typeof startTriggerHost>[0]> = {}): Promise<TriggerHost> {
-	const host = await startTriggerHost({ credentials: new CredentialStore([sandboxCredential(sandbox)]), ...options });
-	hosts.push(host);
-	return host;
-}
-
-async function vendorState() {
-	const { vendor } = await sandbox.admin.state();
-	return { url: vendor.webhook_url, enabled: vendor.preferences.webhook_enabled };
-}
 
 it('n8n restarting under a new public URL moves the registration and still restores the vendor\'s own URL', async () => {
 	await portal.set({ webhook_url: OLD_URL, webhook_enabled: true });
-	const before = await newHost();
+	const before = await startHost();
 	await before.activate();
 	// Same workflow and node, served from another address (e.g. WEBHOOK_URL changed), same saved static data.
-	const after = await newHost();
+	const after = await startHost();
 	after.savedStaticData = structuredClone(before.savedStaticData);
 	expect(after.productionUrl).not.toBe(before.productionUrl);
 
@@ -63,7 +37,7 @@ it('n8n restarting under a new public URL moves the registration and still resto
 
 it('works for a node without a webhookId (older workflows: URL built from workflow id and node name)', async () => {
 	await portal.set({ webhook_url: OLD_URL, webhook_enabled: true });
-	const host = await newHost({ webhookId: null, nodeName: 'Vendor Events' });
+	const host = await startHost({ webhookId: null, nodeName: 'Vendor Events' });
 	expect(host.productionUrl).toMatch(/\/webhook\/wf-trigger-1\/vendor%20events\/webhook$/);
 
 	await host.listenForTestEvent();
@@ -79,8 +53,8 @@ it('works for a node without a webhookId (older workflows: URL built from workfl
 
 it('a failed PATCH during activation fails the activation clearly, changes nothing and keeps no memory', async () => {
 	await portal.set({ webhook_url: OLD_URL, webhook_enabled: true });
-	const host = await newHost();
-	await sandbox.admin.addFault({ kind: 'status', status: 503, method: 'PATCH', pathPrefix: '/v1/vendor' });
+	const host = await startHost();
+	await sandbox().admin.addFault({ kind: 'status', status: 503, method: 'PATCH', pathPrefix: '/v1/vendor' });
 
 	await expect(host.activate()).rejects.toThrow(
 		/Could not change the vendor's webhook settings \(PATCH \/v1\/vendor\): .*503/,
@@ -93,23 +67,23 @@ it('a failed PATCH during activation fails the activation clearly, changes nothi
 });
 
 it('a failed activation error carries no token or client secret', async () => {
-	const host = await newHost();
-	await sandbox.admin.addFault({ kind: 'status', status: 500, method: 'GET', pathPrefix: '/v1/vendor' });
+	const host = await startHost();
+	await sandbox().admin.addFault({ kind: 'status', status: 500, method: 'GET', pathPrefix: '/v1/vendor' });
 
 	const error = (await host.activate().catch((e: unknown) => e)) as Error;
 
 	expect(error.message).toMatch(/Could not read the vendor's webhook settings/);
 	const serialised = JSON.stringify(error, Object.getOwnPropertyNames(error));
-	expect(serialised).not.toContain(sandbox.clientSecret);
+	expect(serialised).not.toContain(sandbox().clientSecret);
 	expect(serialised).not.toMatch(/Bearer\s+\S{8,}/);
 });
 
 it('deactivating while the API is unreachable does not throw, keeps the memory, and a later cycle restores', async () => {
 	await portal.set({ webhook_url: OLD_URL, webhook_enabled: true });
-	const host = await newHost();
+	const host = await startHost();
 	await host.activate();
 	const remembered = structuredClone(host.savedStaticData);
-	await sandbox.admin.addFault({ kind: 'drop', method: 'GET', pathPrefix: '/v1/vendor' });
+	await sandbox().admin.addFault({ kind: 'drop', method: 'GET', pathPrefix: '/v1/vendor' });
 
 	await host.deactivate();
 
@@ -123,13 +97,11 @@ it('deactivating while the API is unreachable does not throw, keeps the memory, 
 });
 
 it('tolerates a trailing slash in the credential\'s Base URL', async () => {
-	const host = await newHost({
-		credentials: new CredentialStore([sandboxCredential(sandbox, { baseUrl: `${sandbox.baseUrl}/` })]),
-	});
+	const host = await startHost({ credential: { baseUrl: `${sandbox().baseUrl}/` } });
 	await host.activate();
 
 	expect(await vendorState()).toEqual({ url: host.productionUrl, enabled: true });
-	const calls = (await sandbox.admin.requests()).filter((r) => r.path.includes('vendor'));
+	const calls = (await sandbox().admin.requests()).filter((r) => r.path.includes('vendor'));
 	expect(calls.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
 		'GET /v1/vendor 200', // checkExists
 		'GET /v1/vendor 200', // create: what is there now
@@ -137,11 +109,11 @@ it('tolerates a trailing slash in the credential\'s Base URL', async () => {
 	]);
 });
 
+// useSandbox() empties the credential's token cache before each test, so this run starts without a token.
 it('uses one token exchange for checkExists, create and delete', async () => {
-	forgetSharedAccessTokens();
-	const host = await newHost();
+	const host = await startHost();
 	await host.activate();
 	await host.deactivate();
-	const tokenRequests = (await sandbox.admin.requests()).filter((r) => r.path === '/auth/api/v1/bearer-token');
+	const tokenRequests = (await sandbox().admin.requests()).filter(isTokenExchange);
 	expect(tokenRequests).toHaveLength(1);
 });

@@ -1,42 +1,27 @@
 // The trigger's webhook registration, driven the way n8n drives it (activation, restart, deactivation, test
 // listening) with n8n-core's real HookContext, against the sandbox's real GET/PATCH /v1/vendor.
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { CredentialStore, sandboxCredential } from '../harness/credential-store';
-import { startTriggerHost, type TriggerHost } from '../harness/trigger';
 import { VendorPortal } from '../harness/trigger/vendor-client';
+import type { TriggerHost } from '../harness/trigger';
+import { useTriggerHosts } from './trigger.helpers';
 
 const OLD_URL = 'https://hooks.vendor.example/consignment';
 const OTHER_URL = 'https://someone-else.example/hook';
 
-let sandbox: RunningSandbox;
+const triggers = useTriggerHosts();
+const { sandbox, vendorState } = triggers;
 let portal: VendorPortal;
 let host: TriggerHost;
 
-beforeAll(async () => {
-	sandbox = await startSandbox();
-	portal = new VendorPortal(sandbox);
-});
-
-afterAll(async () => {
-	await sandbox.close();
+beforeAll(() => {
+	portal = new VendorPortal(sandbox());
 });
 
 beforeEach(async () => {
-	await sandbox.admin.reset();
-	host = await startTriggerHost({ credentials: new CredentialStore([sandboxCredential(sandbox)]) });
+	host = await triggers.startHost();
 });
-
-afterEach(async () => {
-	await host.close();
-});
-
-async function vendorState() {
-	const { vendor } = await sandbox.admin.state();
-	return { url: vendor.webhook_url, enabled: vendor.preferences.webhook_enabled };
-}
 
 async function vendorPatches() {
-	return (await sandbox.admin.requests()).filter((r) => r.method === 'PATCH' && r.path === '/v1/vendor');
+	return (await sandbox().admin.requests()).filter((r) => r.method === 'PATCH' && r.path === '/v1/vendor');
 }
 
 describe('activation', () => {
@@ -98,7 +83,7 @@ describe('deactivation', () => {
 		await portal.set({ webhook_url: OLD_URL, webhook_enabled: true });
 		await host.activate();
 		await portal.set({ webhook_url: OTHER_URL, webhook_enabled: true });
-		await sandbox.admin.clearRequests();
+		await sandbox().admin.clearRequests();
 
 		await host.deactivate();
 
@@ -124,7 +109,7 @@ describe('restart (n8n re-runs checkExists/create at every start)', () => {
 		await host.activate();
 		const savedAfterActivation = structuredClone(host.savedStaticData);
 		const savesAfterActivation = host.staticDataSaves;
-		await sandbox.admin.clearRequests();
+		await sandbox().admin.clearRequests();
 
 		await host.restart();
 		await host.restart();

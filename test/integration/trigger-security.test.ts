@@ -3,43 +3,19 @@
 // sandbox never sends (no JSON, arrays, bad signatures on good bodies...).
 import { createHmac } from 'node:crypto';
 
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { CredentialStore, sandboxCredential } from '../harness/credential-store';
-import { startTriggerHost, type TriggerHost } from '../harness/trigger';
+import { useTriggerHosts } from './trigger.helpers';
 
 const SIGNING_CANARY = 'whsec_integration_5f1c9e';
 
-let sandbox: RunningSandbox;
-let host: TriggerHost | undefined;
+const triggers = useTriggerHosts();
+const { sandbox } = triggers;
 
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-
-afterAll(async () => {
-	await sandbox.close();
-});
-
-beforeEach(async () => {
-	await sandbox.admin.reset();
-});
-
-afterEach(async () => {
-	await host?.close();
-	host = undefined;
-});
-
-async function activeHost(webhookSigningSecret: string): Promise<TriggerHost> {
-	const credentials = new CredentialStore([sandboxCredential(sandbox, { webhookSigningSecret })]);
-	host = await startTriggerHost({ credentials });
-	await host.activate();
-	return host;
-}
+const activeHost = async (webhookSigningSecret: string) => await triggers.activeHost({ credential: { webhookSigningSecret } });
 
 async function post(url: string, body: string, headers: Record<string, string> = {}) {
 	const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
 	const text = await res.text();
-	await host?.idle();
+	await triggers.idle();
 	return { status: res.status, text };
 }
 
@@ -50,9 +26,9 @@ const EVENT = JSON.stringify({ body: { operation: 'address_creation', data: { id
 describe('with a signing secret in the credential', () => {
 	it('accepts the sandbox\'s signed deliveries', async () => {
 		const trigger = await activeHost(SIGNING_CANARY);
-		await sandbox.admin.setSigningSecret(SIGNING_CANARY);
+		await sandbox().admin.setSigningSecret(SIGNING_CANARY);
 
-		const delivery = await sandbox.admin.emitEvent({ operation: 'address_creation', data: { id: 4, errors: [] } });
+		const delivery = await sandbox().admin.emitEvent({ operation: 'address_creation', data: { id: 4, errors: [] } });
 		await trigger.idle();
 
 		expect(delivery.headers['x-trr-signature']).toMatch(/^[0-9a-f]{64}$/);
@@ -62,9 +38,9 @@ describe('with a signing secret in the credential', () => {
 
 	it('refuses unsigned deliveries with 401 and starts nothing', async () => {
 		const trigger = await activeHost(SIGNING_CANARY);
-		await sandbox.admin.setSigningSecret(null);
+		await sandbox().admin.setSigningSecret(null);
 
-		const delivery = await sandbox.admin.emitEvent({ operation: 'address_creation', data: { id: 4, errors: [] } });
+		const delivery = await sandbox().admin.emitEvent({ operation: 'address_creation', data: { id: 4, errors: [] } });
 		await trigger.idle();
 
 		expect(delivery.status).toBe(401);
@@ -73,9 +49,9 @@ describe('with a signing secret in the credential', () => {
 
 	it('refuses deliveries signed with another secret with 401 and starts nothing', async () => {
 		const trigger = await activeHost(SIGNING_CANARY);
-		await sandbox.admin.setSigningSecret('whsec_not_the_same');
+		await sandbox().admin.setSigningSecret('whsec_not_the_same');
 
-		const delivery = await sandbox.admin.emitEvent({ operation: 'item_purchased', data: {} });
+		const delivery = await sandbox().admin.emitEvent({ operation: 'item_purchased', data: {} });
 		await trigger.idle();
 
 		expect(delivery.status).toBe(401);
@@ -132,7 +108,7 @@ describe('with a signing secret in the credential', () => {
 describe('without a signing secret in the credential', () => {
 	it('accepts unsigned deliveries', async () => {
 		const trigger = await activeHost('');
-		const delivery = await sandbox.admin.emitEvent({ operation: 'address_creation', data: { id: 4, errors: [] } });
+		const delivery = await sandbox().admin.emitEvent({ operation: 'address_creation', data: { id: 4, errors: [] } });
 		await trigger.idle();
 		expect(delivery.status).toBe(200);
 		expect(trigger.executions).toHaveLength(1);
@@ -140,8 +116,8 @@ describe('without a signing secret in the credential', () => {
 
 	it('accepts signed deliveries too (the signature is not checked)', async () => {
 		const trigger = await activeHost('');
-		await sandbox.admin.setSigningSecret(SIGNING_CANARY);
-		const delivery = await sandbox.admin.emitEvent({ operation: 'address_creation', data: { id: 4, errors: [] } });
+		await sandbox().admin.setSigningSecret(SIGNING_CANARY);
+		const delivery = await sandbox().admin.emitEvent({ operation: 'address_creation', data: { id: 4, errors: [] } });
 		await trigger.idle();
 		expect(delivery.status).toBe(200);
 		expect(trigger.executions).toHaveLength(1);

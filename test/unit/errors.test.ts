@@ -1,5 +1,4 @@
 // toNodeApiError: what a user reads for each kind of failure, and that nothing secret travels with it.
-import type { INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import {
@@ -7,31 +6,10 @@ import {
 	serviceMessage,
 	toNodeApiError,
 } from '../../nodes/ConsignmentVendor/shared/errors';
-
-const node: INode = {
-	id: 'n1',
-	name: 'Consignment Vendor',
-	type: 'consignmentVendor',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
-
-// A canary: the mapped error must not carry it anywhere.
-const LEAK_CANARY = 'tok-abc.DEF_123-canary';
-
-/** The shape n8n's request helpers throw: a NodeApiError wrapping an axios error (with the auth header in config). */
-function n8nRequestError(status: number, data: unknown, headers: Record<string, string> = {}, url = 'http://127.0.0.1:9/v1/items/5') {
-	const axiosError = Object.assign(new Error(`Request failed with status code ${status}`), {
-		isAxiosError: true,
-		config: { url, headers: { Authorization: `Bearer ${LEAK_CANARY}` } },
-		response: { status, data, headers, config: { url, headers: { Authorization: `Bearer ${LEAK_CANARY}` } } },
-	});
-	return new NodeApiError(node, axiosError as never);
-}
+import { connectionError, FAKE_NODE, n8nRequestError, LEAK_CANARY } from './fakes';
 
 function map(error: unknown, context = {}) {
-	return toNodeApiError(node, error, context) as NodeApiError;
+	return toNodeApiError(FAKE_NODE, error, context) as NodeApiError;
 }
 
 function everythingVisible(error: NodeApiError): string {
@@ -102,8 +80,7 @@ describe('toNodeApiError', () => {
 	});
 
 	it('a network failure says the service could not be reached', () => {
-		const cause = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED', isAxiosError: true });
-		const error = map(new NodeApiError(node, cause as never));
+		const error = map(connectionError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:9'));
 		expect(error.message).toMatch(/could not be reached \(ECONNREFUSED\)/);
 	});
 
@@ -115,14 +92,14 @@ describe('toNodeApiError', () => {
 	});
 
 	it('passes our own errors through (validation) and keeps the first mapping', () => {
-		const validation = new NodeOperationError(node, 'Item index 0: zipcode must be …');
-		expect(toNodeApiError(node, validation, { itemIndex: 0 })).toBe(validation);
+		const validation = new NodeOperationError(FAKE_NODE, 'Item index 0: zipcode must be …');
+		expect(toNodeApiError(FAKE_NODE, validation, { itemIndex: 0 })).toBe(validation);
 		const once = map(n8nRequestError(404, {}), { subject: { kind: 'item', id: 1 } });
 		expect(map(once)).toBe(once);
 	});
 
 	it('turns a non-request error into a NodeOperationError with its own message', () => {
-		const error = toNodeApiError(node, new Error('boom'), { itemIndex: 4 });
+		const error = toNodeApiError(FAKE_NODE, new Error('boom'), { itemIndex: 4 });
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toBe('boom');
 	});

@@ -1,19 +1,11 @@
 // The shared cursor paginator, driven through a fake `makeRoutingRequest` (no n8n, no HTTP): what it asks for
 // on every page and what it returns. The same behaviour against the sandbox through n8n's real RoutingNode is
 // covered in test/integration/pagination.test.ts.
-import type { DeclarativeRestApiSettings, IDataObject, IExecutePaginationFunctions, INode } from 'n8n-workflow';
+import type { DeclarativeRestApiSettings, IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { cursorPaginator, DEFAULT_PAGE_SIZE, listOperationRouting } from '../../nodes/ConsignmentVendor/shared/pagination';
-
-const node: INode = {
-	id: 'n1',
-	name: 'Consignment Vendor',
-	type: 'consignmentVendor',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+import { paginationContext } from './fakes';
 
 interface FakeServerOptions {
 	total: number;
@@ -60,17 +52,11 @@ function run(
 	parameters: IDataObject,
 	baseQuery: IDataObject = {},
 ) {
-	const context = {
-		getNode: () => node,
-		getItemIndex: () => 3,
-		getNodeParameter: (name: string, fallback?: unknown) => {
-			const value = name.split('.').reduce<unknown>((at, key) => (at as IDataObject | undefined)?.[key], parameters);
-			return value === undefined ? fallback : value;
-		},
-		makeRoutingRequest: async (request: DeclarativeRestApiSettings.ResultOptions) => [
-			{ json: server.handle(request.options.qs as IDataObject) },
-		],
-	} as unknown as IExecutePaginationFunctions;
+	const context = paginationContext({
+		parameters,
+		itemIndex: 3,
+		makeRoutingRequest: async (request) => [{ json: server.handle(request.options.qs as IDataObject) }],
+	});
 	const requestData = {
 		options: { method: 'GET', url: '/v1/things', qs: { ...baseQuery } },
 		preSend: [],
@@ -200,12 +186,10 @@ describe('cursorPaginator: a misbehaving server', () => {
 
 	it('names the missing collection key', async () => {
 		const server = fakeServer({ total: 3 });
-		const context = {
-			getNode: () => node,
-			getItemIndex: () => 0,
-			getNodeParameter: (name: string, fallback?: unknown) => (name === 'returnAll' ? true : fallback),
+		const context = paginationContext({
+			parameters: { returnAll: true },
 			makeRoutingRequest: async () => [{ json: { products: [] } }],
-		} as unknown as IExecutePaginationFunctions;
+		});
 		await expect(
 			cursorPaginator('things').call(context, { options: { qs: {} } } as unknown as DeclarativeRestApiSettings.ResultOptions),
 		).rejects.toThrow(/no "things" list/);
@@ -213,17 +197,16 @@ describe('cursorPaginator: a misbehaving server', () => {
 	});
 
 	it('maps a failed page request through the error mapper', async () => {
-		const context = {
-			getNode: () => node,
-			getItemIndex: () => 1,
-			getNodeParameter: (name: string, fallback?: unknown) => (name === 'returnAll' ? true : fallback),
+		const context = paginationContext({
+			parameters: { returnAll: true },
+			itemIndex: 1,
 			makeRoutingRequest: async () => {
 				throw Object.assign(new Error('Request failed with status code 500'), {
 					isAxiosError: true,
 					response: { status: 500, data: { error: 'database unavailable' }, headers: {} },
 				});
 			},
-		} as unknown as IExecutePaginationFunctions;
+		});
 		const error = await cursorPaginator('things')
 			.call(context, { options: { qs: {} } } as unknown as DeclarativeRestApiSettings.ResultOptions)
 			.catch((e: unknown) => e);

@@ -1,7 +1,7 @@
 // shared/retry.ts: which failures are repeated for which method, how long it waits (Retry-After, backoff), that
 // it stops, and what the user then reads (errors.ts). n8n-workflow's `sleep` is replaced by a recorder, so the
 // waits are asserted exactly and the tests take no time.
-import type { DeclarativeRestApiSettings, IExecutePaginationFunctions, INode, INodeExecutionData } from 'n8n-workflow';
+import type { DeclarativeRestApiSettings } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { toNodeApiError } from '../../nodes/ConsignmentVendor/shared/errors';
@@ -18,6 +18,7 @@ import {
 	retryOutcomeOf,
 	sendWithRetry,
 } from '../../nodes/ConsignmentVendor/shared/retry';
+import { connectionError, FAKE_NODE, n8nRequestError, paginationContext } from './fakes';
 
 const sleeps: number[] = [];
 jest.mock('n8n-workflow', () => ({
@@ -32,28 +33,14 @@ beforeEach(() => {
 	sleeps.length = 0;
 });
 
-const node: INode = { id: 'n1', name: 'Consignment Vendor', type: 'consignmentVendor', typeVersion: 1, position: [0, 0], parameters: {} };
-
 const noJitter = () => 0;
 
 function httpFailure(status: number | undefined, headers: Record<string, string> = {}, extra: Partial<HttpFailure> = {}): HttpFailure {
 	return { status, headers, message: '', reachedService: true, ...extra };
 }
 
-/** The shape n8n's request helpers throw: a NodeApiError around an axios error with the answer. */
-function requestError(status: number, headers: Record<string, string> = {}, data: unknown = { error: 'Injected fault' }) {
-	const axiosError = Object.assign(new Error(`Request failed with status code ${status}`), {
-		isAxiosError: true,
-		config: { url: 'http://127.0.0.1:9/v1/items' },
-		response: { status, data, headers },
-	});
-	return new NodeApiError(node, axiosError as never);
-}
-
-/** What axios throws when the connection breaks or is refused (no response). */
-function connectionError(code: string, message: string) {
-	return new NodeApiError(node, Object.assign(new Error(message), { isAxiosError: true, code }) as never);
-}
+/** The body of the service's error answers in these tests (retrying does not depend on it). */
+const INJECTED_FAULT = { error: 'Injected fault' };
 
 describe('Retry-After', () => {
 	const now = Date.parse('2030-01-01T00:00:00Z');
@@ -178,14 +165,14 @@ describe('sendWithRetry', () => {
 	});
 
 	it('repeats a 429 after the Retry-After, then returns the answer', async () => {
-		const { send, calls } = flaky(requestError(429, { 'retry-after': '2' }));
+		const { send, calls } = flaky(n8nRequestError(429, INJECTED_FAULT, { 'retry-after': '2' }));
 		await expect(sendWithRetry({}, 'POST', send)).resolves.toBe('ok');
 		expect(calls).toHaveLength(2);
 		expect(sleeps).toEqual([2000]);
 	});
 
 	it('repeats a GET 503 and a broken connection with growing waits', async () => {
-		const { send, calls } = flaky(requestError(503), connectionError('ECONNRESET', 'socket hang up'));
+		const { send, calls } = flaky(n8nRequestError(503, INJECTED_FAULT), connectionError('ECONNRESET', 'socket hang up'));
 		await expect(sendWithRetry({}, 'GET', send)).resolves.toBe('ok');
 		expect(calls).toHaveLength(3);
 		expect(sleeps).toHaveLength(2);
@@ -196,7 +183,7 @@ describe('sendWithRetry', () => {
 	});
 
 	it('a persistent 429: 4 tries, then the last error, tagged with what was done', async () => {
-		const error = requestError(429, { 'retry-after': '1' });
+		const error = n8nRequestError(429, INJECTED_FAULT, { 'retry-after': '1' });
 		const { send, calls } = flaky(error, error, error, error, error);
 		const thrown = await sendWithRetry({}, 'GET', send).catch((e: unknown) => e);
 		expect(thrown).toBe(error);
@@ -209,7 +196,7 @@ describe('sendWithRetry', () => {
 	});
 
 	it('a POST 500 is sent once and its outcome is unknown', async () => {
-		const { send, calls } = flaky(requestError(500));
+		const { send, calls } = flaky(n8nRequestError(500, INJECTED_FAULT));
 		const thrown = await sendWithRetry({}, 'POST', send).catch((e: unknown) => e);
 		expect(calls).toHaveLength(1);
 		expect(sleeps).toEqual([]);
@@ -226,7 +213,7 @@ describe('sendWithRetry', () => {
 	it('stops waiting when the execution is cancelled', async () => {
 		const controller = new AbortController();
 		controller.abort();
-		const { send, calls } = flaky(requestError(429), requestError(429));
+		const { send, calls } = flaky(n8nRequestError(429, INJECTED_FAULT), n8nRequestError(429, INJECTED_FAULT));
 		const thrown = await sendWithRetry({ getExecutionCancelSignal: () => controller.signal }, 'GET', send).catch((e: unknown) => e);
 		expect(calls).toHaveLength(1);
 		expect(retryOutcomeOf(thrown)).toMatchObject({ reason: 'cancelled' });
@@ -245,31 +232,31 @@ describe('what the user reads after the retries (errors.ts)', () => {
 		const thrown = await sendWithRetry({}, method, async () => {
 			throw errors[Math.min(call++, errors.length - 1)];
 		}).catch((e: unknown) => e);
-		return toNodeApiError(node, thrown, { itemIndex: 0 }) as NodeApiError;
+		return toNodeApiError(FAKE_NODE, thrown, { itemIndex: 0 }) as NodeApiError;
 	}
 
 	it('429 after 4 tries: the rate-limit message, and a hint that says the node already retried', async () => {
-		const error = await afterRetries('GET', requestError(429, { 'retry-after': '1' }));
+		const error = await afterRetries('GET', n8nRequestError(429, INJECTED_FAULT, { 'retry-after': '1' }));
 		expect(error.message).toBe('Rate limited by the service — retry after 1 second');
 		expect(error.description).toMatch(/already sent the request 4 times, waiting about \d+ seconds in all/);
 		expect(error.description).not.toMatch(/Turn on "Retry On Fail"/);
 	});
 
 	it('429 asking for more than 60 s: not waited for, and the hint says why', async () => {
-		const error = await afterRetries('GET', requestError(429, { 'retry-after': '900' }));
+		const error = await afterRetries('GET', n8nRequestError(429, INJECTED_FAULT, { 'retry-after': '900' }));
 		expect(sleeps).toEqual([]);
 		expect(error.message).toBe('Rate limited by the service — retry after 900 seconds');
 		expect(error.description).toMatch(/longer wait than the node waits by itself \(at most 60 seconds\)/);
 	});
 
 	it('a GET 503 after 4 tries keeps the 5xx message and says it was tried 4 times', async () => {
-		const error = await afterRetries('GET', requestError(503));
+		const error = await afterRetries('GET', n8nRequestError(503, INJECTED_FAULT));
 		expect(error.message).toBe('The service failed to process the request (HTTP 503) — try again later');
 		expect(error.description).toMatch(/already sent the request 4 times/);
 	});
 
 	it('a POST 500: outcome unknown, check before running again', async () => {
-		const error = await afterRetries('POST', requestError(500, {}, { error: 'database unavailable' }));
+		const error = await afterRetries('POST', n8nRequestError(500, { error: 'database unavailable' }));
 		expect(error.message).toBe(
 			'Outcome unknown — the service failed while handling the request (HTTP 500); it may or may not have been carried out. Check before running again',
 		);
@@ -296,20 +283,18 @@ describe('the cursor paginator retries a page as the same page', () => {
 		};
 		const sent: Array<Record<string, unknown>> = [];
 		let refusedOnce = false;
-		const context = {
-			getNode: () => node,
-			getItemIndex: () => 0,
-			getNodeParameter: (name: string, fallback?: unknown) => (name === 'returnAll' ? true : name === 'listOptions.pageSize' ? 2 : fallback),
-			makeRoutingRequest: async (request: DeclarativeRestApiSettings.ResultOptions): Promise<INodeExecutionData[]> => {
+		const context = paginationContext({
+			parameters: { returnAll: true, listOptions: { pageSize: 2 } },
+			makeRoutingRequest: async (request) => {
 				const qs = { ...(request.options.qs ?? {}) };
 				sent.push(qs);
 				if (qs.after === 'c2' && !refusedOnce) {
 					refusedOnce = true;
-					throw requestError(429, { 'retry-after': '0' });
+					throw n8nRequestError(429, INJECTED_FAULT, { 'retry-after': '0' });
 				}
 				return [{ json: pages[String(qs.after ?? 'first')] }];
 			},
-		} as unknown as IExecutePaginationFunctions;
+		});
 
 		const items = await cursorPaginator('products').call(context, {
 			options: { method: 'GET', url: '/v1/items', qs: { validation_status: 'approved' } },

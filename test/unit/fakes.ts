@@ -1,0 +1,66 @@
+// Stand-ins for what n8n hands the node's shared code, for unit tests that run it without n8n: the node, the
+// errors n8n's request helpers throw, and the `this` of a pagination function.
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	INode,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+export const FAKE_NODE: INode = {
+	id: 'n1',
+	name: 'Consignment Vendor',
+	type: 'consignmentVendor',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+
+/** The access token in every fake request's Authorization header: no mapped error may carry it. */
+export const LEAK_CANARY = 'tok-abc.DEF_123-canary';
+
+/**
+ * The shape n8n's request helpers throw for an answer with an error status: a NodeApiError wrapping an axios
+ * error, whose config holds the request's Authorization header as n8n's does.
+ */
+export function n8nRequestError(
+	status: number,
+	data: unknown,
+	headers: Record<string, string> = {},
+	url = 'http://127.0.0.1:9/v1/items/5',
+): NodeApiError {
+	const config = { url, headers: { Authorization: `Bearer ${LEAK_CANARY}` } };
+	const axiosError = Object.assign(new Error(`Request failed with status code ${status}`), {
+		isAxiosError: true,
+		config,
+		response: { status, data, headers, config },
+	});
+	return new NodeApiError(FAKE_NODE, axiosError as never);
+}
+
+/** What n8n's request helpers throw when the connection breaks or is refused (no response). */
+export function connectionError(code: string, message: string): NodeApiError {
+	return new NodeApiError(FAKE_NODE, Object.assign(new Error(message), { isAxiosError: true, code }) as never);
+}
+
+/**
+ * `this` of a `routing.operations.pagination` function. Node parameters are read from `parameters` by their
+ * dotted name (e.g. `listOptions.pageSize`); each page request goes to `makeRoutingRequest`.
+ */
+export function paginationContext(options: {
+	parameters: IDataObject;
+	itemIndex?: number;
+	makeRoutingRequest: (request: DeclarativeRestApiSettings.ResultOptions) => Promise<INodeExecutionData[]>;
+}): IExecutePaginationFunctions {
+	return {
+		getNode: () => FAKE_NODE,
+		getItemIndex: () => options.itemIndex ?? 0,
+		getNodeParameter: (name: string, fallback?: unknown) => {
+			const value = name.split('.').reduce<unknown>((at, key) => (at as IDataObject | undefined)?.[key], options.parameters);
+			return value === undefined ? fallback : value;
+		},
+		makeRoutingRequest: options.makeRoutingRequest,
+	} as unknown as IExecutePaginationFunctions;
+}

@@ -99,6 +99,20 @@ export const credentialChecks: Check[] = [
 		},
 	},
 	{
+		name: 'n8n start offers both nodes and the credential type from the installed package to the editor',
+		phase: 'server',
+		async run(ctx) {
+			const api = ctx.server!.api;
+			const nodes = await api.typeNames('nodes');
+			const credentials = await api.typeNames('credentials');
+			const wanted = ['n8n-nodes-consignment-vendor.consignmentVendor', 'n8n-nodes-consignment-vendor.consignmentVendorTrigger'];
+			const missing = wanted.filter((n) => !nodes.includes(n));
+			if (missing.length) fail(`node types missing: ${missing.join(', ')}; loaded ones of this package: ${nodes.filter((n) => n.includes('consignment')).join(', ') || 'none'}`);
+			if (!credentials.includes('consignmentVendorApi')) fail('credential type consignmentVendorApi is not loaded');
+			return `${wanted.join(', ')}, consignmentVendorApi`;
+		},
+	},
+	{
 		name: "credential: n8n's credential test accepts the credential and rejects a wrong secret",
 		phase: 'server',
 		async run(ctx) {

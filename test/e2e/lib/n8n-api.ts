@@ -87,11 +87,11 @@ export class N8nApi {
 		return unwrap(res.json) as { status: string; message: string };
 	}
 
-	/** Node type names the server loaded (what the editor can offer). */
-	async nodeTypeNames(): Promise<string[]> {
-		const res = await fetch(`${this.url}/types/nodes.json`);
-		if (res.status !== 200) throw new Error(`GET /types/nodes.json answered ${res.status}`);
-		return ((await res.json()) as Array<{ name: string }>).map((t) => t.name);
+	/** Node or credential type names the server loaded (what the editor can offer). */
+	async typeNames(kind: 'nodes' | 'credentials'): Promise<string[]> {
+		const res = await this.rest('GET', `/types/${kind}.json`);
+		if (res.status !== 200) throw new Error(`GET /types/${kind}.json answered ${res.status}`);
+		return (res.json as Array<{ name: string }>).map((t) => t.name);
 	}
 
 	private async publicPostFirstFound(workflowId: string, actions: string[]): Promise<void> {

@@ -11,6 +11,8 @@
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
+import { isJsonObject } from '../ConsignmentVendor/shared/jsonObject';
+
 interface RequestWithRawBody {
 	rawBody?: unknown;
 	readRawBody?: () => Promise<void>;
@@ -40,10 +42,6 @@ export function declaresJson(context: IWebhookFunctions): boolean {
 
 export type ParsedBody = { ok: true; body: IDataObject } | { ok: false };
 
-function isPlainObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * The body as a JSON object. From the raw bytes when there are any, whatever the content type
  * claimed; otherwise from what n8n parsed, only for a declared JSON body (never form fields).
@@ -54,7 +52,7 @@ export function parseJsonObject(
 	declaredJson: boolean,
 ): ParsedBody {
 	if (rawBody === undefined) {
-		return declaredJson && isPlainObject(parsedByN8n) && Object.keys(parsedByN8n).length > 0
+		return declaredJson && isJsonObject(parsedByN8n) && Object.keys(parsedByN8n).length > 0
 			? { ok: true, body: parsedByN8n }
 			: { ok: false };
 	}
@@ -64,7 +62,7 @@ export function parseJsonObject(
 	} catch {
 		return { ok: false };
 	}
-	return isPlainObject(value) ? { ok: true, body: value } : { ok: false };
+	return isJsonObject(value) ? { ok: true, body: value } : { ok: false };
 }
 
 /** The named request header as one string (n8n lower-cases header names). */

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 
+import { isJsonObject } from './jsonObject';
 import { MoneyFormatError, PriceUnit, toCents } from './money';
 
 // ---------------------------------------------------------------------------------------------
@@ -147,7 +148,7 @@ export function jsonObjectField(whenBlank: () => Record<string, unknown> | undef
 				return z.NEVER;
 			}
 		}
-		if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+		if (!isJsonObject(parsed)) {
 			ctx.addIssue({
 				code: z.ZodIssueCode.custom,
 				message: `must be a JSON object such as {"color": "Black"}, got ${Array.isArray(parsed) ? 'an array' : shown(parsed)}`,

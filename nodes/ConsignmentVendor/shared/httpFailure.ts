@@ -10,6 +10,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { asJsonObject } from './jsonObject';
+
 export interface HttpFailure {
 	/** HTTP status; undefined when no response arrived (network error, timeout). */
 	status?: number;
@@ -27,12 +29,6 @@ export interface HttpFailure {
 
 const MAX_SERVICE_TEXT = 500;
 
-function asObject(value: unknown): IDataObject | undefined {
-	return value !== null && typeof value === 'object' && !Array.isArray(value)
-		? (value as IDataObject)
-		: undefined;
-}
-
 function pathOf(url: unknown): string | undefined {
 	if (typeof url !== 'string' || url === '') return undefined;
 	try {
@@ -49,21 +45,21 @@ function pathOf(url: unknown): string | undefined {
 export function readHttpFailure(error: unknown): HttpFailure {
 	const seen = new Set<unknown>();
 	let current: unknown = error;
-	const top = asObject(error) ?? {};
+	const top = asJsonObject(error) ?? {};
 	let code: string | undefined;
 	let fromAxios = false;
-	while (asObject(current) && !seen.has(current)) {
+	while (asJsonObject(current) && !seen.has(current)) {
 		seen.add(current);
 		const candidate = current as IDataObject;
 		if (candidate.isAxiosError === true) fromAxios = true;
 		if (code === undefined && typeof candidate.code === 'string' && /^E[A-Z_]+$/.test(candidate.code)) code = candidate.code;
-		const response = asObject(candidate.response);
+		const response = asJsonObject(candidate.response);
 		if (response && typeof response.status === 'number') {
-			const config = asObject(candidate.config) ?? asObject(response.config);
+			const config = asJsonObject(candidate.config) ?? asJsonObject(response.config);
 			return {
 				status: response.status,
 				body: response.data,
-				headers: asObject(response.headers) ?? {},
+				headers: asJsonObject(response.headers) ?? {},
 				path: pathOf(config?.url),
 				message: String(candidate.message ?? top.message ?? ''),
 				reachedService: true,
@@ -73,7 +69,7 @@ export function readHttpFailure(error: unknown): HttpFailure {
 			return {
 				status: candidate.statusCode,
 				body: candidate.body,
-				headers: asObject(candidate.headers) ?? {},
+				headers: asJsonObject(candidate.headers) ?? {},
 				message: String(top.message ?? ''),
 				reachedService: true,
 			};
@@ -85,7 +81,7 @@ export function readHttpFailure(error: unknown): HttpFailure {
 	const httpCode = Number(top.httpCode);
 	return {
 		status: Number.isInteger(httpCode) && httpCode >= 100 ? httpCode : undefined,
-		body: asObject(top.context)?.data,
+		body: asJsonObject(top.context)?.data,
 		headers: {},
 		message: String(top.message ?? error ?? ''),
 		code,
@@ -96,9 +92,9 @@ export function readHttpFailure(error: unknown): HttpFailure {
 /** True for errors of n8n's request helpers: a NodeApiError, an axios error, or a full HTTP response. */
 export function isRequestError(error: unknown): boolean {
 	if (error instanceof NodeApiError) return true;
-	const object = asObject(error);
+	const object = asJsonObject(error);
 	if (!object) return false;
-	if (object.isAxiosError === true || asObject(object.response) !== undefined) return true;
+	if (object.isAxiosError === true || asJsonObject(object.response) !== undefined) return true;
 	return typeof object.statusCode === 'number' && 'body' in object;
 }
 
@@ -118,7 +114,7 @@ export function serviceMessage(body: unknown): string | undefined {
 		const parts = body.map((entry) => serviceMessage(entry)).filter((part): part is string => !!part);
 		text = parts.length ? parts.join('; ') : undefined;
 	} else {
-		const object = asObject(body);
+		const object = asJsonObject(body);
 		if (object) {
 			for (const key of ['error', 'message', 'errors', 'detail']) {
 				const value = object[key];
@@ -129,7 +125,7 @@ export function serviceMessage(body: unknown): string | undefined {
 				if (Array.isArray(value)) {
 					text = value
 						.map((entry) => {
-							const entryObject = asObject(entry);
+							const entryObject = asJsonObject(entry);
 							if (!entryObject) return typeof entry === 'string' ? entry : JSON.stringify(entry);
 							const sku = entryObject.vendor_sku ? `${String(entryObject.vendor_sku)}: ` : '';
 							return `${sku}${String(entryObject.message ?? JSON.stringify(entryObject))}`;
@@ -137,7 +133,7 @@ export function serviceMessage(body: unknown): string | undefined {
 						.join('; ');
 					if (text) break;
 				}
-				if (asObject(value)) {
+				if (asJsonObject(value)) {
 					text = serviceMessage(value);
 					if (text) break;
 				}

@@ -17,14 +17,12 @@ import type {
 	PostReceiveAction,
 } from 'n8n-workflow';
 
-function isPlainObject(value: unknown): value is IDataObject {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+import { isJsonObject } from './jsonObject';
 
 export function isEmptyBody(body: unknown): boolean {
 	if (body === undefined || body === null) return true;
 	if (typeof body === 'string') return body.trim() === '';
-	return isPlainObject(body) && Object.keys(body).length === 0;
+	return isJsonObject(body) && Object.keys(body).length === 0;
 }
 
 export function unwrapRecord(key: string): PostReceiveAction {
@@ -34,7 +32,7 @@ export function unwrapRecord(key: string): PostReceiveAction {
 		response: IN8nHttpFullResponse,
 	): Promise<INodeExecutionData[]> {
 		const body = response.body as unknown;
-		if (isPlainObject(body) && isPlainObject(body[key])) return [{ json: body[key] as IDataObject }];
+		if (isJsonObject(body) && isJsonObject(body[key])) return [{ json: body[key] as IDataObject }];
 		return items;
 	};
 }

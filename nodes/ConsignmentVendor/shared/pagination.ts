@@ -40,6 +40,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toNodeApiError } from './errors';
+import { isJsonObject } from './jsonObject';
 import { sendWithRetry } from './retry';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -77,10 +78,7 @@ export function readPageInfo(body: IDataObject): PageInfo {
 }
 
 function toItem(record: unknown, itemIndex: number): INodeExecutionData {
-	const json =
-		record !== null && typeof record === 'object' && !Array.isArray(record)
-			? (record as IDataObject)
-			: { value: record as IDataObject[keyof IDataObject] };
+	const json = isJsonObject(record) ? record : { value: record as IDataObject[keyof IDataObject] };
 	return { json, pairedItem: { item: itemIndex } };
 }
 

@@ -5,6 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions, IExecuteSingleFunctions } from 'n8n-workflow';
 
+import { asJsonObject } from '../../shared/jsonObject';
 import { isPriceUnit, type PriceUnit } from '../../shared/money';
 import {
 	InputValidationError,
@@ -25,10 +26,6 @@ export function readerForSingleItem(context: IExecuteSingleFunctions): Parameter
 	return (name, fallback) => context.getNodeParameter(name, fallback);
 }
 
-function asObject(value: unknown): IDataObject {
-	return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {};
-}
-
 function readPriceUnit(read: ParameterReader, itemIndex: number): PriceUnit {
 	const unit = read('priceUnit', 'cents');
 	if (isPriceUnit(unit)) return unit;
@@ -39,7 +36,7 @@ function readPriceUnit(read: ParameterReader, itemIndex: number): PriceUnit {
 
 /** The creation inputs under their API names, as entered (not yet validated). */
 function readRawItem(read: ParameterReader): IDataObject {
-	const additional = asObject(read('additionalFields', {}));
+	const additional = asJsonObject(read('additionalFields', {})) ?? {};
 	return {
 		vendor_sku: read('vendorSku', ''),
 		upc: read('upc', ''),
@@ -72,7 +69,7 @@ export function readItemUpdateInput(read: ParameterReader, itemIndex: number): I
 
 /** Reads and validates Update's "approved item" fields. @throws InputValidationError */
 export function readApprovedItemPatch(read: ParameterReader, itemIndex: number): ApprovedItemPatch {
-	const fields = asObject(read('approvedItemFields', {}));
+	const fields = asJsonObject(read('approvedItemFields', {})) ?? {};
 	return parseApprovedItemUpdateInput({ address_id: fields.addressId, quantity: fields.quantity }, itemIndex);
 }
 

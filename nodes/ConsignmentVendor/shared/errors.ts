@@ -190,6 +190,12 @@ function describe(failure: HttpFailure, subject: ApiErrorSubject | undefined, ou
 	};
 }
 
+/** An error already worded for the user, returned as it is but for the item index it may lack. */
+function keptWithItemIndex<T extends NodeApiError | NodeOperationError>(error: T, itemIndex: number | undefined): T {
+	if (itemIndex !== undefined && error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
+	return error;
+}
+
 /**
  * Turns any request error into an error a user can act on. See the file comment.
  * Already-mapped errors (NodeOperationError, or a NodeApiError this function made) are returned as they are.
@@ -201,8 +207,7 @@ export function toNodeApiError(
 ): NodeApiError | NodeOperationError {
 	const { itemIndex, runIndex, subject } = context;
 	if (error instanceof NodeOperationError || (error instanceof NodeApiError && MAPPED in error)) {
-		if (itemIndex !== undefined && error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
-		return error;
+		return keptWithItemIndex(error, itemIndex);
 	}
 	if (!isRequestError(error)) {
 		// Not from a request (a bug, or a plain Error from our own code): keep its message.
@@ -212,8 +217,7 @@ export function toNodeApiError(
 	if (failure.status === undefined && !failure.reachedService && error instanceof NodeApiError) {
 		// Raised before any HTTP exchange, e.g. by the credential's token exchange, which words its own
 		// message; rewording it would only lose information.
-		if (itemIndex !== undefined && error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
-		return error;
+		return keptWithItemIndex(error, itemIndex);
 	}
 	const { message, description } = describe(failure, subject, retryOutcomeOf(error));
 	// Rebuilt from a plain object on purpose: the original error carries the request config (with the
@@ -241,11 +245,8 @@ function pairWithInput(items: INodeExecutionData[], itemIndex: number): INodeExe
 	return items.map((item) => ({ ...item, pairedItem: { item: itemIndex } }));
 }
 
-/**
- * A `routing.operations.pagination` function that makes exactly one request and maps its error.
- * Exported for tests; operations use `withActionableErrors`.
- */
-export function singleRequestWithActionableErrors(resolveSubject?: SubjectResolver) {
+/** A `routing.operations.pagination` function that makes exactly one request and maps its error. */
+function singleRequestWithActionableErrors(resolveSubject?: SubjectResolver) {
 	return async function (
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,

@@ -7,9 +7,13 @@
  * - `urlWithIdParameter({ parameter, label, url })`: a `preSend` that reads the (resource-locator or plain)
  *   parameter, and sets `requestOptions.url = url(encodedId)`. Errors name the field and the item index.
  * - `readIdParameter(context, parameter)`: the raw value of such a parameter (resource locators unwrapped).
+ * - `recordRouting(record, routing)`: `withActionableErrors` routing of a one-request operation on the record an
+ *   ID parameter names: the path from the ID (before the routing's own preSend hooks), and 404s that name it.
  */
-import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodePropertyRouting } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+
+import { withActionableErrors, type ApiErrorSubject } from './errors';
 
 /** The ID as a path segment. `.` and `..` would be resolved away by URL handling and hit another endpoint. */
 export function idSegment(value: unknown): string {
@@ -49,4 +53,26 @@ export function urlWithIdParameter(options: {
 		requestOptions.url = options.url(segment);
 		return requestOptions;
 	};
+}
+
+/** The record a one-request operation works on: which parameter holds its ID, and where that ID goes. */
+export interface RecordById {
+	/** Node parameter holding the ID (a resourceLocator or a string). */
+	parameter: string;
+	/** Field name shown in errors, e.g. `Address`. */
+	label: string;
+	/** What a 404 says was not found. */
+	kind: ApiErrorSubject['kind'];
+	url: (encodedId: string) => string;
+}
+
+export function recordRouting(record: RecordById, routing: INodePropertyRouting): INodePropertyRouting {
+	return withActionableErrors(
+		{ ...routing, send: { ...routing.send, preSend: [urlWithIdParameter(record), ...(routing.send?.preSend ?? [])] } },
+		{
+			subject() {
+				return { kind: record.kind, id: String(readIdParameter(this, record.parameter)) };
+			},
+		},
+	);
 }

@@ -1,8 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { withActionableErrors } from '../../shared/errors';
 import { summaryWhenEmpty, unwrapRecord } from '../../shared/output';
-import { readIdParameter, urlWithIdParameter } from '../../shared/requestPaths';
+import { readIdParameter, recordRouting } from '../../shared/requestPaths';
 import { activeAddressLocator } from '../../shared/resourceLocators';
 
 export const addressDeleteOperation: INodePropertyOptions = {
@@ -10,12 +9,10 @@ export const addressDeleteOperation: INodePropertyOptions = {
 	value: 'delete',
 	action: 'Delete an address',
 	description: 'Mark an address inactive; it can no longer be used, its history is kept',
-	routing: withActionableErrors(
+	routing: recordRouting(
+		{ parameter: 'addressId', label: 'Address', kind: 'address', url: (id) => `/v1/vendor/addresses/${id}` },
 		{
 			request: { method: 'DELETE' },
-			send: {
-				preSend: [urlWithIdParameter({ parameter: 'addressId', label: 'Address', url: (id) => `/v1/vendor/addresses/${id}` })],
-			},
 			output: {
 				postReceive: [
 					summaryWhenEmpty(function () {
@@ -25,7 +22,6 @@ export const addressDeleteOperation: INodePropertyOptions = {
 				],
 			},
 		},
-		{ subject() { return { kind: 'address', id: String(readIdParameter(this, 'addressId')) }; } },
 	),
 };
 

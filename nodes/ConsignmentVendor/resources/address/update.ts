@@ -1,8 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { withActionableErrors } from '../../shared/errors';
 import { unwrapRecord } from '../../shared/output';
-import { urlWithIdParameter, readIdParameter } from '../../shared/requestPaths';
+import { recordRouting } from '../../shared/requestPaths';
 import { activeAddressLocator } from '../../shared/resourceLocators';
 import { addressBodyFields, validateAddressBody } from './addressFields';
 
@@ -11,19 +10,14 @@ export const addressUpdateOperation: INodePropertyOptions = {
 	value: 'update',
 	action: 'Update an address',
 	description: 'Replace every field of an active address',
-	routing: withActionableErrors(
+	routing: recordRouting(
+		{ parameter: 'addressId', label: 'Address', kind: 'address', url: (id) => `/v1/vendor/addresses/${id}` },
 		{
 			request: { method: 'PATCH' },
-			send: {
-				preSend: [
-					urlWithIdParameter({ parameter: 'addressId', label: 'Address', url: (id) => `/v1/vendor/addresses/${id}` }),
-					validateAddressBody,
-				],
-			},
+			send: { preSend: [validateAddressBody] },
 			// The address record, whether the service wraps it ({address: {...}}) or not; the response is not in the contract.
 			output: { postReceive: [unwrapRecord('address')] },
 		},
-		{ subject() { return { kind: 'address', id: String(readIdParameter(this, 'addressId')) }; } },
 	),
 };
 

@@ -1,8 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { withActionableErrors } from '../../shared/errors';
 import { unwrapRecord } from '../../shared/output';
-import { readIdParameter, urlWithIdParameter } from '../../shared/requestPaths';
+import { recordRouting } from '../../shared/requestPaths';
 import { consignmentLocator } from '../../shared/resourceLocators';
 
 export const consignmentGetOperation: INodePropertyOptions = {
@@ -10,18 +9,13 @@ export const consignmentGetOperation: INodePropertyOptions = {
 	value: 'get',
 	action: 'Get a consignment',
 	description: 'Get one consignment: status, dates and number of items',
-	routing: withActionableErrors(
+	routing: recordRouting(
+		{ parameter: 'consignmentId', label: 'Consignment', kind: 'consignment', url: (id) => `/v1/consignments/${id}` },
 		{
 			request: { method: 'GET' },
-			send: {
-				preSend: [
-					urlWithIdParameter({ parameter: 'consignmentId', label: 'Consignment', url: (id) => `/v1/consignments/${id}` }),
-				],
-			},
 			// The service wraps the record: {consignment: {...}}.
 			output: { postReceive: [unwrapRecord('consignment')] },
 		},
-		{ subject() { return { kind: 'consignment', id: String(readIdParameter(this, 'consignmentId')) }; } },
 	),
 };
 

@@ -20,7 +20,8 @@ import type { ItemPayload } from '../../shared/schemas';
 import type { ItemResult } from './itemOutputs';
 import { itemApiRequest, itemPaths } from './itemRequests';
 
-export const MAX_ITEMS_PER_REQUEST = 500;
+/** The contract's limit per creation request; more is a 413. */
+const MAX_ITEMS_PER_REQUEST = 500;
 
 export interface PendingCreation {
 	itemIndex: number;
@@ -28,8 +29,8 @@ export interface PendingCreation {
 	payload: ItemPayload;
 }
 
-/** Batches of at most `size`, grouped by consignment, in order of first appearance. */
-export function creationBatches(pending: PendingCreation[], size = MAX_ITEMS_PER_REQUEST): PendingCreation[][] {
+/** Batches of at most MAX_ITEMS_PER_REQUEST, grouped by consignment, in order of first appearance. */
+function creationBatches(pending: PendingCreation[]): PendingCreation[][] {
 	const byConsignment = new Map<string, PendingCreation[]>();
 	for (const entry of pending) {
 		const group = byConsignment.get(entry.consignmentId);
@@ -38,7 +39,9 @@ export function creationBatches(pending: PendingCreation[], size = MAX_ITEMS_PER
 	}
 	const batches: PendingCreation[][] = [];
 	for (const group of byConsignment.values()) {
-		for (let start = 0; start < group.length; start += size) batches.push(group.slice(start, start + size));
+		for (let start = 0; start < group.length; start += MAX_ITEMS_PER_REQUEST) {
+			batches.push(group.slice(start, start + MAX_ITEMS_PER_REQUEST));
+		}
 	}
 	return batches;
 }

@@ -9,6 +9,13 @@ export const itemChecks: Check[] = [
 	workflowCheck({
 		name: 'item Get Many: Return All follows every page, one request per page, filter on each',
 		workflow: 'item-get-all-return-all',
+		withoutSandbox(outcome) {
+			expectSuccess(outcome, 'item-get-all-return-all');
+			const items = outputOf(outcome, 'Get approved items');
+			const skus = new Set(items.map((i) => i.vendor_sku));
+			expectEqual(skus.size, items.length, 'distinct vendor_sku values (no page twice)');
+			return `${items.length} approved items`;
+		},
 		verify({ outcome, requests }) {
 			expectSuccess(outcome, 'item-get-all-return-all');
 			const items = outputOf(outcome, 'Get approved items');
@@ -29,6 +36,12 @@ export const itemChecks: Check[] = [
 	workflowCheck({
 		name: 'item Get Many: Limit 7 stops after the 7th item (page size 5: 2 requests)',
 		workflow: 'item-get-all-limit',
+		withoutSandbox(outcome) {
+			expectSuccess(outcome, 'item-get-all-limit');
+			const n = outputOf(outcome, 'Get 7 items').length;
+			if (n > 7) fail(`Limit 7 returned ${n} items`);
+			return `${n} items`;
+		},
 		verify({ outcome, requests }) {
 			expectSuccess(outcome, 'item-get-all-limit');
 			const items = outputOf(outcome, 'Get 7 items');

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 
 import { CredentialStore, sandboxCredential } from '../harness';
 import { CONTINUE_ON_FAIL, ITEM_PARAMETERS_FROM_JSON, validItem } from './item-harness';
-import { outputOf, runPackageNode, useSandbox } from './nodeRun.helpers';
+import { outputOf, resultOf, runPackageNode, useSandbox } from './nodeRun.helpers';
 
 const sandbox = useSandbox();
 let stub: http.Server;
@@ -62,12 +62,12 @@ it('reports an error with a null vendor_sku on every item of the batch, beside t
 		['S-0', 'S-1'],
 	);
 	expect(received).toHaveLength(1);
-	expect(output.map((item) => [item.json.status, item.pairedItem])).toEqual([
+	expect(output.map((item) => [resultOf(item).status, item.pairedItem])).toEqual([
 		['failed', { item: 0 }],
 		['failed', { item: 1 }],
 	]);
-	expect(output[0].json.errors).toEqual(['consignment is closed for new items']);
-	expect(output[1].json.errors).toEqual(['consignment is closed for new items', 'price is invalid']);
+	expect(resultOf(output[0]).errors).toEqual(['consignment is closed for new items']);
+	expect(resultOf(output[1]).errors).toEqual(['consignment is closed for new items', 'price is invalid']);
 });
 
 it('gives one item all of its errors, matches a SKU the service wrote in another case, leaves the others submitted', async () => {
@@ -84,13 +84,13 @@ it('gives one item all of its errors, matches a SKU the service wrote in another
 		},
 		['S-0', 'S-2', 'ABC-9', 'S-3'],
 	);
-	expect(output.map((item) => item.json.status)).toEqual(['submitted', 'failed', 'failed', 'submitted']);
-	expect(output[1].json.errors).toEqual(['designer is invalid', 'condition is invalid']);
-	expect(output[2].json.errors).toEqual(['gender is invalid']);
+	expect(output.map((item) => resultOf(item).status)).toEqual(['submitted', 'failed', 'failed', 'submitted']);
+	expect(resultOf(output[1]).errors).toEqual(['designer is invalid', 'condition is invalid']);
+	expect(resultOf(output[2]).errors).toEqual(['gender is invalid']);
 	expect(output.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3].map((item) => ({ item })));
 });
 
 it('reports an error naming a SKU that was not sent on every item, rather than losing it', async () => {
 	const output = await createWith({ status: 207, body: { error: [{ message: 'item is invalid', vendor_sku: 'NOT-SENT' }] } }, ['S-0', 'S-1']);
-	expect(output.map((item) => item.json.errors)).toEqual([['item is invalid'], ['item is invalid']]);
+	expect(output.map((item) => resultOf(item).errors)).toEqual([['item is invalid'], ['item is invalid']]);
 });

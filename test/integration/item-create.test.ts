@@ -1,7 +1,7 @@
 // Item → Create through n8n's engine against the sandbox: batching per consignment (500 per request), the
 // contract's body types, 207 mapped back per input item with and without Continue On Fail, local validation.
 import { CONTINUE_ON_FAIL, ITEM_PARAMETERS_FROM_JSON, ItemSuite, validItem } from './item-harness';
-import { isTokenExchange, outputOf } from './nodeRun.helpers';
+import { isTokenExchange, outputOf, resultOf } from './nodeRun.helpers';
 
 const suite = new ItemSuite().install();
 
@@ -69,8 +69,8 @@ describe('Item → Create batching', () => {
 		const output = outputOf(result);
 		expect(output).toHaveLength(1001);
 		expect(output.map((item) => item.pairedItem)).toEqual(rows.map((_, item) => ({ item })));
-		expect(output.map((item) => item.json.vendor_sku)).toEqual(rows.map((row) => row.sku));
-		expect(output.every((item) => item.json.status === 'submitted' && item.json.consignment_id === 'cons_67890')).toBe(true);
+		expect(output.map((item) => resultOf(item).vendor_sku)).toEqual(rows.map((row) => row.sku));
+		expect(output.every((item) => resultOf(item).status === 'submitted' && item.json.consignment_id === 'cons_67890')).toBe(true);
 		const created = (await suite.sandbox.admin.state()).items.filter((item) => item.consignment_id === 'cons_67890');
 		expect(created).toHaveLength(1001);
 	});
@@ -95,7 +95,7 @@ describe('Item → Create batching', () => {
 			'/v1/consignments/1001/items': ['MIX-1', 'MIX-3'],
 		});
 		const output = outputOf(result);
-		expect(output.map((item) => [item.json.vendor_sku, item.json.consignment_id, item.pairedItem])).toEqual([
+		expect(output.map((item) => [resultOf(item).vendor_sku, item.json.consignment_id, item.pairedItem])).toEqual([
 			['MIX-0', 'cons_12345', { item: 0 }],
 			['MIX-1', '1001', { item: 1 }],
 			['MIX-2', 'cons_12345', { item: 2 }],
@@ -165,11 +165,26 @@ describe('Item → Create: 207 partial failures', () => {
 		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
 		expect(output[0].json).toMatchObject({ status: 'submitted', vendor_sku: 'OK-0' });
 		expect(output[2].json).toMatchObject({ status: 'submitted', vendor_sku: 'OK-2' });
-		expect(output[1].json).toMatchObject({ status: 'failed', vendor_sku: 'BAD-DESIGNER', consignment_id: 'cons_12345', itemIndex: 1 });
+		expect(resultOf(output[1])).toMatchObject({ status: 'failed', vendor_sku: 'BAD-DESIGNER', consignment_id: 'cons_12345', itemIndex: 1 });
 		expect(output[1].json.error).toMatch(/^Item index 1 \(vendor_sku BAD-DESIGNER\): designer is invalid/);
-		expect(output[1].json.errors).toEqual([expect.stringMatching(/^designer is invalid/)]);
-		expect(output[3].json).toMatchObject({ status: 'failed', vendor_sku: 'SBX-1000' });
+		expect(resultOf(output[1]).errors).toEqual([expect.stringMatching(/^designer is invalid/)]);
+		expect(resultOf(output[3])).toMatchObject({ status: 'failed', vendor_sku: 'SBX-1000' });
 		expect(output[3].json.error).toMatch(/already exists/);
+	});
+
+	it('with "Continue (using error output)": created items on the success output, refused ones on the error output with their input row', async () => {
+		const result = await suite.run(createIn('cons_12345'), rows(), { onError: 'continueErrorOutput' });
+
+		expect(result.error).toBeUndefined();
+		const [success, failed] = result.outputs['Consignment Vendor'];
+		expect(success.map((item) => resultOf(item).vendor_sku)).toEqual(['OK-0', 'OK-2']);
+		expect(failed.map((item) => [resultOf(item).vendor_sku, item.pairedItem])).toEqual([
+			['BAD-DESIGNER', { item: 1 }],
+			['SBX-1000', { item: 3 }],
+		]);
+		// n8n merges the input row into an error item, so the sheet's own columns travel on to the error branch.
+		expect(failed[0].json).toMatchObject({ designer: 'Gucc', sku: 'BAD-DESIGNER', details: { status: 'failed' } });
+		expect(failed[0].json.error).toMatch(/designer is invalid/);
 	});
 
 	it('a 413 or a server error applies to every item of that batch only', async () => {
@@ -180,7 +195,7 @@ describe('Item → Create: 207 partial failures', () => {
 			CONTINUE_ON_FAIL,
 		);
 		const output = outputOf(result);
-		expect(output.map((item) => item.json.status)).toEqual(['submitted', 'failed', 'failed']);
+		expect(output.map((item) => resultOf(item).status)).toEqual(['submitted', 'failed', 'failed']);
 		expect(output[1].json.error).toMatch(/Too many items in one request/);
 		expect(output[2].pairedItem).toEqual({ item: 2 });
 	});
@@ -188,7 +203,7 @@ describe('Item → Create: 207 partial failures', () => {
 	it('a 207 that does not say which items failed fails every item of the batch (none is called a success)', async () => {
 		await suite.sandbox.admin.addFault({ kind: 'status', status: 207, method: 'POST', pathPrefix: '/v1/consignments/' });
 		const result = await suite.run(createIn('cons_12345'), [validItem('U-0'), validItem('U-1')], CONTINUE_ON_FAIL);
-		expect(outputOf(result).map((item) => item.json.status)).toEqual(['failed', 'failed']);
+		expect(outputOf(result).map((item) => resultOf(item).status)).toEqual(['failed', 'failed']);
 		expect(outputOf(result)[0].json.error).toMatch(/partial failure \(HTTP 207\) without saying which items/);
 	});
 
@@ -219,7 +234,7 @@ describe('Item → Create: local validation', () => {
 			CONTINUE_ON_FAIL,
 		);
 		const output = outputOf(result);
-		expect(output.map((item) => [item.json.status, item.pairedItem])).toEqual([
+		expect(output.map((item) => [resultOf(item).status, item.pairedItem])).toEqual([
 			['failed', { item: 0 }],
 			['submitted', { item: 1 }],
 			['failed', { item: 2 }],
@@ -265,6 +280,6 @@ describe('Item → Create authentication', () => {
 			['POST', 'token exchange', 200],
 			['POST', '/v1/consignments/cons_12345/items', 200],
 		]);
-		expect(outputOf(result).map((item) => item.json.status)).toEqual(['submitted', 'submitted']);
+		expect(outputOf(result).map((item) => resultOf(item).status)).toEqual(['submitted', 'submitted']);
 	});
 });

@@ -1,7 +1,7 @@
 // Item → Create or Update (upsert by vendor_sku) through n8n's engine against the sandbox: the create path, the
 // update path, the approved-item path (ignored fields listed), the requests each makes, and failures.
 import { CONTINUE_ON_FAIL, ITEM_PARAMETERS_FROM_JSON, ItemSuite, validItem } from './item-harness';
-import { outputOf } from './nodeRun.helpers';
+import { outputOf, resultOf } from './nodeRun.helpers';
 
 const suite = new ItemSuite().install();
 
@@ -109,7 +109,7 @@ describe('Item → Create or Update', () => {
 		const posts = (await suite.apiRequests()).filter((request) => request.method === 'POST');
 		expect(posts).toHaveLength(1);
 		expect((posts[0].body as { items: Array<{ vendor_sku: string }> }).items.map((item) => item.vendor_sku)).toEqual(['MIX-NEW-0', 'MIX-NEW-2']);
-		expect(outputOf(result).map((item) => [item.json.operation, item.json.vendor_sku, item.pairedItem])).toEqual([
+		expect(outputOf(result).map((item) => [item.json.operation, resultOf(item).vendor_sku, item.pairedItem])).toEqual([
 			['created', 'MIX-NEW-0', { item: 0 }],
 			['updated', 'SBX-1001', { item: 1 }],
 			['created', 'MIX-NEW-2', { item: 2 }],
@@ -129,7 +129,7 @@ describe('Item → Create or Update failures', () => {
 
 		expect(result.error).toBeUndefined();
 		const output = outputOf(result);
-		expect(output.map((item) => [item.json.status, item.pairedItem])).toEqual([
+		expect(output.map((item) => [resultOf(item).status, item.pairedItem])).toEqual([
 			['failed', { item: 0 }],
 			['failed', { item: 1 }],
 			['submitted', { item: 2 }],

@@ -94,6 +94,14 @@ export async function runNode(
 }
 
 /** `{ field: typeof value }` of a logged JSON body, to assert the JSON types that were sent. */
+/**
+ * One output item of Item → Create/Upsert as a flat record: a success as is, a failure (`{ error, details }`, the
+ * shape n8n's error output needs) as its details plus the error message.
+ */
+export function resultOf(item: INodeExecutionData): IDataObject {
+	return item.json.error === undefined ? item.json : { ...(item.json.details as IDataObject), error: item.json.error };
+}
+
 export function jsonTypes(body: unknown): Record<string, string> {
 	const types: Record<string, string> = {};
 	for (const [key, value] of Object.entries((body ?? {}) as IDataObject)) {

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { CredentialStore, sandboxCredential } from '../harness';
 import type { FaultSpec, RequestLogEntry, RunningSandbox } from '../sandbox';
 import { ITEM_PARAMETERS_FROM_JSON, validItem } from './item-harness';
-import { isTokenExchange, runNode, useSandbox } from './nodeRun.helpers';
+import { isTokenExchange, resultOf, runNode, useSandbox } from './nodeRun.helpers';
 
 const sandbox = useSandbox();
 
@@ -192,7 +192,7 @@ describe('Item → Create', () => {
 			expect(requests.map((request) => itemsOf(request).length)).toEqual([500, 500, 500, 1]);
 			expect(requests[2].body).toEqual(requests[1].body);
 			expect(items).toHaveLength(1001);
-			expect(items.every((item) => item.json.status === 'submitted')).toBe(true);
+			expect(items.every((item) => resultOf(item).status === 'submitted')).toBe(true);
 			const created = (await sandbox().admin.state()).items.filter((item) => item.consignment_id === 'cons_67890');
 			expect(created.map((item) => item.vendor_sku).sort()).toEqual(rows.map((row) => String(row.sku)).sort());
 		} finally {
@@ -211,15 +211,15 @@ describe('Item → Create', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(requests.map(line)).toEqual(['POST /v1/consignments/cons_12345/items 500', 'POST /v1/consignments/1001/items 200']);
-		expect(items.map((item) => [item.json.vendor_sku, item.json.status, item.pairedItem])).toEqual([
+		expect(items.map((item) => [resultOf(item).vendor_sku, resultOf(item).status, item.pairedItem])).toEqual([
 			['UNK-0', 'failed', { item: 0 }],
 			['UNK-1', 'submitted', { item: 1 }],
 			['UNK-2', 'failed', { item: 2 }],
 		]);
 		for (const failed of [items[0], items[2]]) {
 			expect(failed.json.error).toMatch(/Outcome unknown — the service failed while handling the request \(HTTP 500\)/);
-			expect(failed.json.outcomeUnknown).toBe(true);
-			expect(failed.json.errorDescription).toMatch(/Get Many Non-Approved filtered by Vendor SKU/);
+			expect(resultOf(failed).outcomeUnknown).toBe(true);
+			expect(resultOf(failed).description).toMatch(/Get Many Non-Approved filtered by Vendor SKU/);
 		}
 	});
 

@@ -42,18 +42,26 @@ function capitalised(text: string): string {
 	return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The error item a failed input item becomes under Continue On Fail. */
+/**
+ * The error item a failed input item becomes under Continue On Fail: `{ error, details }`, n8n's own shape.
+ * Why only these two keys: n8n's "Continue (using error output)" moves an item to the error output only when its
+ * json holds nothing but error/message/details (WorkflowExecute.handleNodeErrorOutput, 1.x and 2.x), and then
+ * merges the input row into it, so a sheet's own columns travel on to the error branch. Setting `item.error`
+ * instead would not do: n8n then replaces the whole json with `{ error }` and the details are lost.
+ */
 export function failureOutput(failure: ItemFailure): INodeExecutionData {
 	return {
 		json: {
 			error: `${capitalised(label(failure))}: ${failure.messages.join('; ')}`,
-			errors: failure.messages,
-			...(failure.description ? { errorDescription: failure.description } : {}),
-			itemIndex: failure.itemIndex,
-			...(failure.vendorSku !== undefined ? { vendor_sku: failure.vendorSku } : {}),
-			...(failure.consignmentId !== undefined ? { consignment_id: failure.consignmentId } : {}),
-			...(failure.outcomeUnknown ? { outcomeUnknown: true } : {}),
-			status: 'failed',
+			details: {
+				status: 'failed',
+				itemIndex: failure.itemIndex,
+				...(failure.vendorSku !== undefined ? { vendor_sku: failure.vendorSku } : {}),
+				...(failure.consignmentId !== undefined ? { consignment_id: failure.consignmentId } : {}),
+				errors: failure.messages,
+				...(failure.description ? { description: failure.description } : {}),
+				...(failure.outcomeUnknown ? { outcomeUnknown: true } : {}),
+			},
 		},
 		pairedItem: { item: failure.itemIndex },
 	};

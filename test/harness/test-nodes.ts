@@ -45,7 +45,6 @@ export class HarnessManualTrigger implements INodeType {
  * Emits the items of its `items` parameter (a JSON array of objects), each paired with the trigger's item,
  * like a Code node returning fixed data. runWorkflow({ inputItems }) fills the parameter.
  */
-// eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool -- test-only node, never offered to an AI agent
 export class HarnessItemsSource implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Items Source (harness)',

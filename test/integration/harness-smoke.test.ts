@@ -24,7 +24,6 @@ import { isTokenExchange, useSandbox } from './nodeRun.helpers';
 const PROBE = 'Vendor Probe';
 
 /** A minimal declarative node: GET /v1/vendor per item, with an expression-driven query parameter. */
-// eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool -- test-only node, never offered to an AI agent
 class VendorProbe implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Vendor Probe',

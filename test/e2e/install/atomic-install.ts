@@ -53,7 +53,6 @@ export async function atomicInstall(spec: AtomicInstall): Promise<InstallOutcome
 		}
 	} catch (error) {
 		rmSync(staging, { recursive: true, force: true });
-		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- not node code: there is no node to attach an error to
 		throw error;
 	}
 	// Paths inside a finished install may have been recorded with the staging name; verify the final place.

@@ -1,7 +1,6 @@
 import { node24Env } from '../install/npm-env';
 
 /** Fixed so credentials imported in one n8n process can be decrypted by the next one using the same folder. */
-// eslint-disable-next-line @n8n/community-nodes/no-hardcoded-secrets -- fixed test value for a throwaway local instance, not a secret
 export const E2E_ENCRYPTION_KEY = 'e2e-consignment-vendor-not-a-secret-0123456789';
 
 export interface N8nEnvOptions {

@@ -39,7 +39,6 @@ export class N8nServer {
 			await server.waitUntilReady();
 		} catch (error) {
 			await server.stop();
-			// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- not node code: there is no node to attach an error to
 			throw error;
 		}
 		return server;

@@ -37,7 +37,6 @@ export async function startSandboxProcess(port = 0, stderrLog?: (line: string) =
 		info = JSON.parse(line) as Omit<SandboxProcess, 'stop'>;
 	} catch {
 		killGroup(child.pid);
-		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- not node code: there is no node to attach an error to
 		throw new Error(`the sandbox printed "${line}" instead of its JSON line`);
 	}
 	for (const key of ['baseUrl', 'authUrl', 'clientId', 'clientSecret'] as const) {

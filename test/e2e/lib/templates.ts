@@ -12,13 +12,10 @@ export const EXAMPLE_PREFIX = 'example-';
 export const CREDENTIALS_FILE = join(E2E_DIR, 'credentials.json');
 
 /** Ids the workflows use to reference the imported credentials. */
-// eslint-disable-next-line @n8n/community-nodes/no-hardcoded-secrets -- fixed test value for a throwaway local instance, not a secret
 export const CREDENTIAL_IDS = { good: 'e2eVendorCred001', wrongSecret: 'e2eVendorBadCred' } as const;
 /** The wrong secret of the second credential: it must never show up in anything n8n prints. */
-// eslint-disable-next-line @n8n/community-nodes/no-hardcoded-secrets -- fixed test value for a throwaway local instance, not a secret
 export const WRONG_SECRET_CANARY = 'wrong-secret-canary-7f3a9c';
 /** Signing secret the sandbox and the credential share in the suite (empty for an external target unless given). */
-// eslint-disable-next-line @n8n/community-nodes/no-hardcoded-secrets -- fixed test value for a throwaway local instance, not a secret
 export const SANDBOX_SIGNING_SECRET = 'e2e-webhook-signing-secret';
 
 /** `%%NAME%%` placeholders: n8n's own `{{ }}` expressions in workflows must stay untouched. */

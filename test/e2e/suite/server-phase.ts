@@ -6,7 +6,6 @@ import { N8nServer } from '../lib/n8n-server';
 /** The suite's owner account: only ever exists in a throwaway user folder on 127.0.0.1. */
 export const E2E_OWNER: OwnerAccount = {
 	email: 'e2e-owner@example.com',
-	// eslint-disable-next-line @n8n/community-nodes/no-hardcoded-secrets -- fixed test value for a throwaway local instance, not a secret
 	password: 'E2e-owner-password-1',
 	firstName: 'E2E',
 	lastName: 'Owner',
@@ -21,7 +20,6 @@ export async function startServerHandle(instance: N8nInstance, logFile: string):
 		await api.createApiKey('e2e suite');
 	} catch (error) {
 		await server.stop();
-		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- not node code: there is no node to attach an error to
 		throw new Error(`${(error as Error).message}\n--- n8n log (end) ---\n${server.logTail()}`);
 	}
 	const handle: ServerHandle = {

@@ -45,7 +45,6 @@ async function parseBody(req: ShimRequest): Promise<void> {
 			req.body = parseQueryString(rawBody.toString(encoding), undefined, undefined, { maxKeys: 1000 });
 		} else if (contentType === 'text/plain') req.body = rawBody.toString(encoding);
 	} catch (error) {
-		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- harness code standing in for n8n's cli, not a node
 		throw new UnprocessableBodyError((error as Error).message);
 	}
 }

@@ -132,7 +132,6 @@ export class TriggerHost {
 		} catch (error) {
 			// n8n removes what it registered when activation fails (clearWebhooks), then reports the error.
 			await this.deactivate();
-			// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- harness code standing in for n8n's cli, not a node
 			throw error;
 		}
 		this.active = true;
@@ -162,7 +161,6 @@ export class TriggerHost {
 			await createWebhookIfNotExists(workflow, webhook, 'manual', 'manual', this.methodCalls);
 		} catch (error) {
 			await this.stopListening();
-			// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- harness code standing in for n8n's cli, not a node
 			throw error;
 		}
 		// n8n keeps the static data with the registration in its cache (serialised in scaling mode).

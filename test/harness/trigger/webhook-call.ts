@@ -60,7 +60,6 @@ export async function handleWebhookCall(input: WebhookCallInput): Promise<Webhoo
 			res.status(error.status).json({ code: error.status, message: error.message });
 			return { status: error.status, started: false };
 		}
-		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- harness code standing in for n8n's cli, not a node
 		throw error;
 	}
 

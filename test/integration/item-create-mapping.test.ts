@@ -66,8 +66,8 @@ it('reports an error with a null vendor_sku on every item of the batch, beside t
 		['failed', { item: 0 }],
 		['failed', { item: 1 }],
 	]);
-	expect(resultOf(output[0]).errors).toEqual(['consignment is closed for new items']);
-	expect(resultOf(output[1]).errors).toEqual(['consignment is closed for new items', 'price is invalid']);
+	expect(output[0].json.error).toBe('Item index 0 (vendor_sku S-0): consignment is closed for new items');
+	expect(output[1].json.error).toBe('Item index 1 (vendor_sku S-1): consignment is closed for new items; price is invalid');
 });
 
 it('gives one item all of its errors, matches a SKU the service wrote in another case, leaves the others submitted', async () => {
@@ -85,12 +85,15 @@ it('gives one item all of its errors, matches a SKU the service wrote in another
 		['S-0', 'S-2', 'ABC-9', 'S-3'],
 	);
 	expect(output.map((item) => resultOf(item).status)).toEqual(['submitted', 'failed', 'failed', 'submitted']);
-	expect(resultOf(output[1]).errors).toEqual(['designer is invalid', 'condition is invalid']);
-	expect(resultOf(output[2]).errors).toEqual(['gender is invalid']);
+	expect(output[1].json.error).toBe('Item index 1 (vendor_sku S-2): designer is invalid; condition is invalid');
+	expect(output[2].json.error).toBe('Item index 2 (vendor_sku ABC-9): gender is invalid');
 	expect(output.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3].map((item) => ({ item })));
 });
 
 it('reports an error naming a SKU that was not sent on every item, rather than losing it', async () => {
 	const output = await createWith({ status: 207, body: { error: [{ message: 'item is invalid', vendor_sku: 'NOT-SENT' }] } }, ['S-0', 'S-1']);
-	expect(output.map((item) => resultOf(item).errors)).toEqual([['item is invalid'], ['item is invalid']]);
+	expect(output.map((item) => item.json.error)).toEqual([
+		'Item index 0 (vendor_sku S-0): item is invalid',
+		'Item index 1 (vendor_sku S-1): item is invalid',
+	]);
 });

@@ -165,11 +165,12 @@ describe('Item → Create: 207 partial failures', () => {
 		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
 		expect(output[0].json).toMatchObject({ status: 'submitted', vendor_sku: 'OK-0' });
 		expect(output[2].json).toMatchObject({ status: 'submitted', vendor_sku: 'OK-2' });
-		expect(resultOf(output[1])).toMatchObject({ status: 'failed', vendor_sku: 'BAD-DESIGNER', consignment_id: 'cons_12345', itemIndex: 1 });
-		expect(output[1].json.error).toMatch(/^Item index 1 \(vendor_sku BAD-DESIGNER\): designer is invalid/);
-		expect(resultOf(output[1]).errors).toEqual([expect.stringMatching(/^designer is invalid/)]);
-		expect(resultOf(output[3])).toMatchObject({ status: 'failed', vendor_sku: 'SBX-1000' });
-		expect(output[3].json.error).toMatch(/already exists/);
+		// n8n's error item shape: the item and every reason in `error`, the reasons alone in `message`.
+		expect(output[1].json).toEqual({
+			error: expect.stringMatching(/^Item index 1 \(vendor_sku BAD-DESIGNER\): designer is invalid[^;]*$/),
+			message: expect.stringMatching(/^designer is invalid/),
+		});
+		expect(output[3].json.error).toMatch(/^Item index 3 \(vendor_sku SBX-1000\): vendor_sku is invalid: SBX-1000 already exists/);
 	});
 
 	it('with "Continue (using error output)": created items on the success output, refused ones on the error output with their input row', async () => {
@@ -178,13 +179,14 @@ describe('Item → Create: 207 partial failures', () => {
 		expect(result.error).toBeUndefined();
 		const [success, failed] = result.outputs['Consignment Vendor'];
 		expect(success.map((item) => resultOf(item).vendor_sku)).toEqual(['OK-0', 'OK-2']);
-		expect(failed.map((item) => [resultOf(item).vendor_sku, item.pairedItem])).toEqual([
+		// n8n merges the input row into an error item, so the sheet's own columns travel on to the error branch.
+		expect(failed.map((item) => [item.json.sku, item.pairedItem])).toEqual([
 			['BAD-DESIGNER', { item: 1 }],
 			['SBX-1000', { item: 3 }],
 		]);
-		// n8n merges the input row into an error item, so the sheet's own columns travel on to the error branch.
-		expect(failed[0].json).toMatchObject({ designer: 'Gucc', sku: 'BAD-DESIGNER', details: { status: 'failed' } });
-		expect(failed[0].json.error).toMatch(/designer is invalid/);
+		expect(failed[0].json).toMatchObject({ designer: 'Gucc', sku: 'BAD-DESIGNER' });
+		expect(failed[0].json.error).toMatch(/^Item index 1 \(vendor_sku BAD-DESIGNER\): designer is invalid/);
+		expect(failed[0].json.message).toMatch(/^designer is invalid/);
 	});
 
 	it('a 413 or a server error applies to every item of that batch only', async () => {

@@ -95,11 +95,11 @@ export async function runNode(
 
 /** `{ field: typeof value }` of a logged JSON body, to assert the JSON types that were sent. */
 /**
- * One output item of Item → Create/Upsert as a flat record: a success as is, a failure (`{ error, details }`, the
- * shape n8n's error output needs) as its details plus the error message.
+ * One output item of Item → Create/Upsert as a flat record: a success as is; a failure (n8n's error item,
+ * `{ error, message }`) with `status: 'failed'` added.
  */
 export function resultOf(item: INodeExecutionData): IDataObject {
-	return item.json.error === undefined ? item.json : { ...(item.json.details as IDataObject), error: item.json.error };
+	return item.json.error === undefined ? item.json : { status: 'failed', ...item.json };
 }
 
 export function jsonTypes(body: unknown): Record<string, string> {

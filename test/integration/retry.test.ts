@@ -211,15 +211,15 @@ describe('Item → Create', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(requests.map(line)).toEqual(['POST /v1/consignments/cons_12345/items 500', 'POST /v1/consignments/1001/items 200']);
-		expect(items.map((item) => [resultOf(item).vendor_sku, resultOf(item).status, item.pairedItem])).toEqual([
-			['UNK-0', 'failed', { item: 0 }],
-			['UNK-1', 'submitted', { item: 1 }],
-			['UNK-2', 'failed', { item: 2 }],
+		expect(items.map((item) => [resultOf(item).status, item.pairedItem])).toEqual([
+			['failed', { item: 0 }],
+			['submitted', { item: 1 }],
+			['failed', { item: 2 }],
 		]);
-		for (const failed of [items[0], items[2]]) {
-			expect(failed.json.error).toMatch(/Outcome unknown — the service failed while handling the request \(HTTP 500\)/);
-			expect(resultOf(failed).outcomeUnknown).toBe(true);
-			expect(resultOf(failed).description).toMatch(/Get Many Non-Approved filtered by Vendor SKU/);
+		expect(resultOf(items[1]).vendor_sku).toBe('UNK-1');
+		for (const [index, failed] of [[0, items[0]], [2, items[2]]] as const) {
+			expect(failed.json.error).toMatch(new RegExp(`^Item index ${index} \\(vendor_sku UNK-${index}\\): Outcome unknown — the service failed while handling the request \\(HTTP 500\\)`));
+			expect(failed.json.message).toMatch(/Get Many Non-Approved filtered by Vendor SKU/);
 		}
 	});
 

@@ -81,21 +81,21 @@ export const itemChecks: Check[] = [
 				'creation requests',
 			);
 			expectCount(requests, isTokenRequest, 0, 'token exchanges (the stored token is reused)');
-			// A failed item is n8n's error shape { error, details } (so "Continue (using error output)" can route it).
+			// A failed item is n8n's error shape { error, message } (so "Continue (using error output)" can route it).
 			const failedIdx = out.flatMap((item, i) => (item.error !== undefined ? [i] : []));
 			expectEqual(failedIdx, [7, 511], 'indexes of the failed output items');
 			for (const i of failedIdx) {
 				const item = out[i];
-				const details = (item.details ?? {}) as { vendor_sku?: string; status?: string };
-				if (details.status !== 'failed') fail(`failed item ${i} has details.status ${String(details.status)}`);
-				if (details.vendor_sku !== `E2E-BATCH-${String(i).padStart(4, '0')}`) fail(`failed item ${i} names vendor_sku ${String(details.vendor_sku)}`);
+				const named = `Item index ${i} (vendor_sku E2E-BATCH-${String(i).padStart(4, '0')}):`;
+				if (!String(item.error).startsWith(named)) fail(`failed item ${i} does not start with "${named}": ${String(item.error)}`);
+				if (!/designer/i.test(String(item.message))) fail(`failed item ${i}'s message does not give the reason: ${String(item.message)}`);
 				if (!/designer/i.test(String(item.error))) fail(`failed item ${i} does not say the designer is wrong: ${String(item.error)}`);
 			}
 			const submitted = out.filter((item) => item.status === 'submitted').length;
 			expectEqual(submitted, 518, 'items reported as submitted');
 			const created = state.items.filter((i) => i.vendor_sku.startsWith('E2E-BATCH-'));
 			expectEqual(created.length, 518, 'items the sandbox created');
-			const skuOf = (item: (typeof out)[number]) => (item.error !== undefined ? (item.details as { vendor_sku?: string })?.vendor_sku : item.vendor_sku);
+			const skuOf = (item: (typeof out)[number]) => (item.error !== undefined ? /\(vendor_sku ([^)]+)\)/.exec(String(item.error))?.[1] : item.vendor_sku);
 			const order = out.every((item, i) => skuOf(item) === `E2E-BATCH-${String(i).padStart(4, '0')}`);
 			if (!order) fail('output items are not in input order (pairing broken)');
 			return `518 submitted, items 7 and 511 failed: "${String(out[7].error).slice(0, 100)}"`;

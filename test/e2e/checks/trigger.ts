@@ -116,10 +116,15 @@ export const triggerChecks: Check[] = [
 			const api = ctx.server!.api;
 			const id = ctx.workflowId('trigger-all-events');
 			const event = (sku: string) => JSON.stringify({ body: { operation: 'item_purchased', data: { vendor_sku: 'SBX-1000', sku, timestamp: new Date().toISOString(), pdf_url: `https://labels.example.com/${sku}.pdf` } } });
-			const forged = await postToTrigger(ctx, event('FORGED-1'), sign(event('FORGED-1'), 'not-the-signing-secret'));
+			// Each body is built once and the signature computed over those exact bytes: event() stamps the time,
+			// so building it twice can differ by a millisecond and turn a genuine signature into a wrong one.
+			const signed = async (body: string, signedBody: string, secret: string) => await postToTrigger(ctx, body, sign(signedBody, secret));
+			const forgedBody = event('FORGED-1');
+			const forged = await signed(forgedBody, forgedBody, 'not-the-signing-secret');
 			const unsigned = await postToTrigger(ctx, event('UNSIGNED-1'));
-			const tampered = await postToTrigger(ctx, event('TAMPERED-1'), sign(event('TAMPERED-0'), SANDBOX_SIGNING_SECRET));
-			const genuine = await postToTrigger(ctx, event('GENUINE-1'), sign(event('GENUINE-1'), SANDBOX_SIGNING_SECRET));
+			const tampered = await signed(event('TAMPERED-1'), event('TAMPERED-0'), SANDBOX_SIGNING_SECRET);
+			const genuineBody = event('GENUINE-1');
+			const genuine = await signed(genuineBody, genuineBody, SANDBOX_SIGNING_SECRET);
 			const statuses = `forged ${forged}, unsigned ${unsigned}, tampered ${tampered}, genuine ${genuine}`;
 			if ([forged, unsigned, tampered].some((s) => s < 400)) fail(`a request without a valid signature was accepted: ${statuses}`);
 			if (genuine !== 200) fail(`the correctly signed request was not accepted: ${statuses}`);

@@ -43,25 +43,21 @@ function capitalised(text: string): string {
 }
 
 /**
- * The error item a failed input item becomes under Continue On Fail: `{ error, details }`, n8n's own shape.
- * Why only these two keys: n8n's "Continue (using error output)" moves an item to the error output only when its
- * json holds nothing but error/message/details (WorkflowExecute.handleNodeErrorOutput, 1.x and 2.x), and then
- * merges the input row into it, so a sheet's own columns travel on to the error branch. Setting `item.error`
- * instead would not do: n8n then replaces the whole json with `{ error }` and the details are lost.
+ * The error item a failed input item becomes under Continue On Fail: `json: { error, message }`, where `error`
+ * names the item and its vendor_sku with every reason, and `message` is the reasons alone followed by what to do
+ * when known (e.g. how to check an unknown outcome).
+ * Why exactly these two keys: "Continue (using error output)" moves an item to the error output, and merges the
+ * input row into it so a sheet's own columns travel on, only when its json holds error plus at most message
+ * (n8n 1.x: `{error}` or `{error, message}`; 2.x: any of error/message/details), or when `item.error` is set;
+ * but 2.x then replaces the json of an item carrying `item.error` with `{ error }`, dropping the input row.
+ * See WorkflowExecute.handleNodeErrorOutput / normalizeNodeErrors in n8n-core 1.122 and 2.41.
  */
 export function failureOutput(failure: ItemFailure): INodeExecutionData {
+	const reasons = failure.messages.join('; ');
 	return {
 		json: {
-			error: `${capitalised(label(failure))}: ${failure.messages.join('; ')}`,
-			details: {
-				status: 'failed',
-				itemIndex: failure.itemIndex,
-				...(failure.vendorSku !== undefined ? { vendor_sku: failure.vendorSku } : {}),
-				...(failure.consignmentId !== undefined ? { consignment_id: failure.consignmentId } : {}),
-				errors: failure.messages,
-				...(failure.description ? { description: failure.description } : {}),
-				...(failure.outcomeUnknown ? { outcomeUnknown: true } : {}),
-			},
+			error: `${capitalised(label(failure))}: ${reasons}`,
+			message: failure.description ? `${reasons}. ${failure.description}` : reasons,
 		},
 		pairedItem: { item: failure.itemIndex },
 	};

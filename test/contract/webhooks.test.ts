@@ -147,7 +147,7 @@ describe('admin-emitted events', () => {
 	] as const)('sends item_purchased in the %s envelope', async (envelope, shape) => {
 		const delivery = await sb().admin.emitEvent({ operation: 'item_purchased', envelope, data: { vendor_sku: 'SBX-1002' } });
 		expect(delivery.status).toBe(200);
-		const data = { vendor_sku: 'SBX-1002', sku: expect.stringMatching(/^TRR-ORD-/), timestamp: expect.any(String), pdf_url: expect.stringMatching(/^https:/) };
+		const data = { vendor_sku: 'SBX-1002', sku: expect.stringMatching(/^TRR-ORD-/), timestamp: expect.any(String), pdf_url: expect.stringMatching(new RegExp(`^${sb().url}/labels/TRR-ORD-\\d+\\.pdf$`)) };
 		expect(receiver.received[0].body).toEqual(shape('item_purchased', data));
 	});
 

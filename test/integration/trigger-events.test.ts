@@ -35,7 +35,8 @@ const DOCUMENTED: Array<{ operation: string; data: Record<string, unknown>; expe
 	{
 		operation: 'item_purchased',
 		data: { sku: 'TRR-ORDER-1' },
-		expected: { sku: 'TRR-ORDER-1', vendor_sku: expect.any(String), pdf_url: 'https://labels.example.com/TRR-ORDER-1.pdf' },
+		// The sandbox serves the label itself: pdf_url is its own origin + /labels/<sku>.pdf.
+		expected: { sku: 'TRR-ORDER-1', vendor_sku: expect.any(String), pdf_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/labels\/TRR-ORDER-1\.pdf$/) },
 	},
 	{
 		operation: 'address_creation',

@@ -59,7 +59,8 @@ export class SandboxAdmin {
 
 	/**
 	 * Sends an event to the vendor's webhook URL (or `url`) and resolves once it was attempted.
-	 * `item_purchased` fills in vendor_sku, sku (accepted by POST /v1/cancellations), timestamp and pdf_url.
+	 * `item_purchased` fills in vendor_sku, sku (accepted by POST /v1/cancellations), timestamp and pdf_url (the
+	 * sandbox's own `/labels/<sku>.pdf`, unless data.pdf_url is given).
 	 */
 	async emitEvent(event: EmitEventRequest): Promise<WebhookDelivery> {
 		return (await this.call<{ delivery: WebhookDelivery }>('POST', '/events', event)).delivery;

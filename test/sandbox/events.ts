@@ -1,5 +1,5 @@
 // Events the admin API emits on demand (POST /__sandbox/events). `item_purchased` is special: it records an order
-// so that its platform `sku` is accepted by POST /v1/cancellations.
+// so that its platform `sku` is accepted by POST /v1/cancellations and its label is served at `pdf_url`.
 import { fail, isPlainObject } from './http';
 import type { Sandbox } from './sandbox';
 import type { EmitEventRequest, StoredItem, WebhookDelivery, WebhookEnvelope } from './types';
@@ -35,7 +35,8 @@ function recordPurchase(sandbox: Sandbox, data: Record<string, unknown>): Record
 	else item = store.items.find((i) => i.validation_status === 'approved');
 	if (!item) throw fail(404, 'No item matches data.item_id / data.vendor_sku for item_purchased');
 	const sku = typeof data.sku === 'string' && data.sku ? data.sku : store.allocateOrderSku();
-	const pdfUrl = typeof data.pdf_url === 'string' ? data.pdf_url : `https://labels.example.com/${sku}.pdf`;
+	// The sandbox serves this label itself (GET /labels/<sku>.pdf), so a client can really download it.
+	const pdfUrl = typeof data.pdf_url === 'string' ? data.pdf_url : sandbox.labelUrl(sku);
 	if (!store.findOrder(sku)) {
 		store.orders.push({
 			sku,

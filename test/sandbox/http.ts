@@ -1,7 +1,7 @@
 // Small HTTP plumbing shared by the API and admin routers: reading bodies, answering JSON, typed errors.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** A route's answer. `headers` are extra response headers. */
+/** A route's answer: `body` is sent as JSON, or as is when it is a Buffer (give its Content-Type in `headers`). */
 export interface ApiResponse {
 	status: number;
 	body?: unknown;
@@ -46,7 +46,12 @@ export function parseBody(raw: string, contentType: string | undefined): ParsedB
 	}
 }
 
-export function sendJson(res: ServerResponse, response: ApiResponse): void {
+export function sendResponse(res: ServerResponse, response: ApiResponse): void {
+	if (Buffer.isBuffer(response.body)) {
+		res.writeHead(response.status, { 'Content-Length': response.body.length, ...response.headers });
+		res.end(response.body);
+		return;
+	}
 	const payload = response.body === undefined ? '' : JSON.stringify(response.body);
 	res.writeHead(response.status, {
 		...(payload ? { 'Content-Type': 'application/json; charset=utf-8' } : {}),

@@ -1,11 +1,12 @@
 // Starts a sandbox in this process. Tests: `const sb = await startSandbox({ port: 0 })`, then `sb.admin.reset()`
 // between tests and `sb.close()` at the end.
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { SandboxAdmin } from './admin-client';
 import { VENDOR_CLIENT } from './auth';
 import { Sandbox } from './sandbox';
-import { createSandboxServer } from './server';
+import { sandboxRequestListener } from './server';
 
 export { SandboxAdmin } from './admin-client';
 export { NON_VENDOR_CLIENT, VENDOR_CLIENT } from './auth';
@@ -35,8 +36,8 @@ export interface RunningSandbox {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
 	const host = options.host ?? '127.0.0.1';
-	const sandbox = new Sandbox(options.seed ?? true);
-	const server = createSandboxServer(sandbox);
+	// Listen first: the sandbox needs its own origin (the label URLs in item_purchased events point at it).
+	const server = createServer();
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
 		server.listen(options.port ?? 0, host, () => {
@@ -46,6 +47,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 	});
 	const { port } = server.address() as AddressInfo;
 	const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+	const sandbox = new Sandbox(options.seed ?? true, url);
+	server.on('request', sandboxRequestListener(sandbox));
 	return {
 		url,
 		baseUrl: url,

@@ -6,6 +6,7 @@ import { TokenStore } from './auth';
 import { SandboxClock } from './clock';
 import { FaultQueue } from './faults';
 import type { PaginationContext } from './pagination';
+import { LABELS_PATH } from './routes/labels';
 import { seedConsignments, seedDemoData } from './seed';
 import { SandboxStore } from './store';
 import type { RequestLogEntry } from './types';
@@ -21,7 +22,11 @@ export class Sandbox {
 	requestLog: RequestLogEntry[] = [];
 	store: SandboxStore;
 
-	constructor(readonly seed: boolean) {
+	/** @param origin where this sandbox is reached (e.g. http://127.0.0.1:4010): the base of its label URLs. */
+	constructor(
+		readonly seed: boolean,
+		readonly origin: string,
+	) {
 		this.store = this.freshStore();
 		this.webhooks = new WebhookDispatcher(this.clock, () => this.store);
 	}
@@ -47,11 +52,16 @@ export class Sandbox {
 		return { endpoint, filters, query, nowMs: this.clock.nowMs(), key: this.cursorKey };
 	}
 
+	/** Where the shipping label of an order is served (routes/labels.ts): the default `pdf_url` of a purchase. */
+	labelUrl(sku: string): string {
+		return `${this.origin}${LABELS_PATH}/${encodeURIComponent(sku)}.pdf`;
+	}
+
 	private freshStore(): SandboxStore {
 		const store = new SandboxStore();
 		const now = this.clock.nowMs();
 		seedConsignments(store, now);
-		if (this.seed) seedDemoData(store, now);
+		if (this.seed) seedDemoData(store, now, (sku) => this.labelUrl(sku));
 		return store;
 	}
 }

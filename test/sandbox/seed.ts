@@ -23,10 +23,11 @@ export function seedConsignments(store: SandboxStore, nowMs: number): void {
 	make('cons_67890', false, 'received', 10);
 }
 
-export function seedDemoData(store: SandboxStore, nowMs: number): void {
+/** `labelUrl(sku)`: the sandbox's own label URL for an order (its `pdf_url`). */
+export function seedDemoData(store: SandboxStore, nowMs: number, labelUrl: (sku: string) => string): void {
 	seedAddresses(store, nowMs);
 	seedItems(store, nowMs);
-	seedOrder(store, nowMs);
+	seedOrder(store, nowMs, labelUrl);
 }
 
 function seedAddresses(store: SandboxStore, nowMs: number): void {
@@ -76,7 +77,7 @@ function seedItems(store: SandboxStore, nowMs: number): void {
 	}
 }
 
-function seedOrder(store: SandboxStore, nowMs: number): void {
+function seedOrder(store: SandboxStore, nowMs: number, labelUrl: (sku: string) => string): void {
 	const item = store.items[0];
 	const sku = store.allocateOrderSku();
 	store.orders.push({
@@ -86,6 +87,6 @@ function seedOrder(store: SandboxStore, nowMs: number): void {
 		status: 'purchased',
 		purchased_at: new Date(nowMs - DAY_MS).toISOString(),
 		cancelled_at: null,
-		pdf_url: `https://labels.example.com/${sku}.pdf`,
+		pdf_url: labelUrl(sku),
 	});
 }

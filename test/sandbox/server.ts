@@ -1,10 +1,10 @@
-// The HTTP server: /__sandbox/* goes to the admin router; everything else is an API request, which is logged,
-// may be shaped by an injected fault, is authenticated when its route needs it, then handled.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+// The HTTP handling: /__sandbox/* goes to the admin router; everything else (the API, and the label downloads) is
+// logged, may be shaped by an injected fault, is authenticated when its route needs it, then handled.
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 
 import { buildAdminRouter } from './admin';
 import type { AuthContext } from './auth';
-import { HttpError, parseBody, queryObject, readRawBody, sendJson, type ApiResponse, type ParsedBody } from './http';
+import { HttpError, parseBody, queryObject, readRawBody, sendResponse, type ApiResponse, type ParsedBody } from './http';
 import { buildApiRouter } from './routes';
 import type { RouteContext, Router } from './router';
 import type { Sandbox } from './sandbox';
@@ -12,23 +12,24 @@ import type { FaultKind } from './types';
 
 export const ADMIN_PREFIX = '/__sandbox';
 
-export function createSandboxServer(sandbox: Sandbox): Server {
+/** The request handler of one sandbox (index.ts attaches it once the server listens and its origin is known). */
+export function sandboxRequestListener(sandbox: Sandbox): RequestListener {
 	const api = buildApiRouter(sandbox);
 	const admin = buildAdminRouter(sandbox);
-	return createServer((req, res) => {
+	return (req, res) => {
 		const url = new URL(req.url ?? '/', 'http://sandbox.local');
 		const handle = url.pathname.startsWith(ADMIN_PREFIX)
 			? handleAdmin(admin, req, res, url)
 			: handleApi(sandbox, api, req, res, url);
 		handle.catch((error: unknown) => {
-			if (!res.headersSent) sendJson(res, { status: 500, body: { error: `Sandbox bug: ${(error as Error).message}` } });
+			if (!res.headersSent) sendResponse(res, { status: 500, body: { error: `Sandbox bug: ${(error as Error).message}` } });
 		});
-	});
+	};
 }
 
 async function handleAdmin(router: Router, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
 	const body = parseBody(await readRawBody(req), req.headers['content-type']);
-	sendJson(res, await dispatch(router, req, url, body, () => undefined));
+	sendResponse(res, await dispatch(router, req, url, body, () => undefined));
 }
 
 async function handleApi(
@@ -80,7 +81,7 @@ async function handleApi(
 		);
 	}
 	record(response.status, faultLabel);
-	sendJson(res, response);
+	sendResponse(res, response);
 }
 
 async function dispatch<Auth>(

@@ -81,7 +81,7 @@ export const exampleChecks: Check[] = [
 			const sku = (delivery.body as { body?: { data?: { sku?: string } } }).body?.data?.sku;
 			if (delivery.status !== 200 || !sku) fail(`delivery answered ${delivery.status ?? delivery.error}: ${delivery.rawBody}`);
 			const { item } = await waitForExecution(api, id, 'Compose message', (json) => json.sku === sku, `notification for ${sku}`);
-			if (!String(item.text).includes(sku) || !String(item.text).includes('https://labels.example.com/')) fail(`message lacks the SKU or label: ${String(item.text)}`);
+			if (!String(item.text).includes(sku) || !String(item.text).includes(`${ctx.target.baseUrl}/labels/${sku}.pdf`)) fail(`message lacks the SKU or label: ${String(item.text)}`);
 			await api.deactivate(id);
 			// With no previous URL the trigger switches webhooks off and leaves its URL (the contract documents no way
 			// to clear webhook_url); otherwise the previous URL and flag come back exactly.

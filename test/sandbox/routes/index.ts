@@ -1,4 +1,4 @@
-// Every API route of the contract, on one router.
+// Every API route of the contract, on one router, plus the label downloads that item_purchased events link to.
 import type { AuthContext } from '../auth';
 import { Router } from '../router';
 import type { Sandbox } from '../sandbox';
@@ -8,6 +8,7 @@ import { registerConsignmentRoutes } from './consignments';
 import { registerItemCreateRoute } from './items-create';
 import { registerItemListRoutes } from './items-list';
 import { registerItemUpdateRoute } from './items-update';
+import { registerLabelRoute } from './labels';
 import { registerTokenRoute } from './token';
 import { registerVendorRoutes } from './vendor';
 
@@ -21,5 +22,6 @@ export function buildApiRouter(sandbox: Sandbox): Router<AuthContext> {
 	registerAddressRoutes(router, sandbox);
 	registerConsignmentRoutes(router, sandbox);
 	registerCancellationRoute(router, sandbox);
+	registerLabelRoute(router, sandbox);
 	return router;
 }

@@ -24,6 +24,25 @@ describe('faults', () => {
 		]);
 	});
 
+	it('skip lets the first N matching requests through, then applies (a fault on page 2 of a listing)', async () => {
+		const token = await api().newToken();
+		await sb().admin.clearRequests();
+		await sb().admin.addFault({ kind: 'rateLimit', skip: 1, pathPrefix: '/v1/items' });
+		expect((await api().get('/v1/vendor', undefined, token)).status).toBe(200); // not matching: not counted
+		const first = await api().get('/v1/items', { validation_status: 'approved', page_size: 10 }, token);
+		expect(first.status).toBe(200);
+		const after = first.body.page_info.end_cursor;
+		expect((await api().get('/v1/items', { validation_status: 'approved', page_size: 10, after }, token)).status).toBe(429);
+		expect((await api().get('/v1/items', { validation_status: 'approved', page_size: 10, after }, token)).status).toBe(200);
+		expect((await sb().admin.requests()).map((r) => [r.path, r.status, r.fault])).toEqual([
+			['/v1/vendor', 200, undefined],
+			['/v1/items', 200, undefined],
+			['/v1/items', 429, 'rateLimit'],
+			['/v1/items', 200, undefined],
+		]);
+		await expect(sb().admin.addFault({ kind: 'status', skip: -1 })).rejects.toThrow(/skip/);
+	});
+
 	it('status answers the given code (default 500) and respects method', async () => {
 		const token = await api().newToken();
 		await sb().admin.addFault({ kind: 'status', status: 503, method: 'patch' });

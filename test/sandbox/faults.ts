@@ -1,11 +1,14 @@
-// Injected faults for the next N matching API requests (not /__sandbox ones). Latency faults add up and the
-// request then proceeds; the first matching status/rateLimit/drop fault decides the answer instead of the route.
+// Injected faults for the next N matching API requests (not /__sandbox ones), optionally after letting `skip` of them
+// through. Latency faults add up and the request then proceeds; the first matching status/rateLimit/drop fault
+// decides the answer instead of the route.
 import { fail } from './http';
 import type { FaultKind, FaultSpec } from './types';
 
 export interface ActiveFault extends FaultSpec {
 	kind: FaultKind;
 	remaining: number;
+	/** Matching requests still to let through before the fault applies. */
+	toSkip: number;
 }
 
 export interface FaultDecision {
@@ -38,12 +41,15 @@ export class FaultQueue {
 			return v;
 		};
 		const count = num('count', 1) ?? 1;
+		const skip = num('skip', 0) ?? 0;
 		const status = num('status', 100);
 		if (status !== undefined && status > 599) throw fail(400, 'status must be an HTTP status code');
 		return {
 			kind: spec.kind as FaultKind,
 			count,
 			remaining: count,
+			skip,
+			toSkip: skip,
 			method: str('method')?.toUpperCase(),
 			pathPrefix: str('pathPrefix'),
 			ms: num('ms', 0),
@@ -69,6 +75,10 @@ export class FaultQueue {
 		for (const fault of this.faults) {
 			if (fault.method && fault.method !== method) continue;
 			if (fault.pathPrefix && !path.startsWith(fault.pathPrefix)) continue;
+			if (fault.toSkip > 0) {
+				fault.toSkip--;
+				continue;
+			}
 			if (fault.kind === 'latency') {
 				decision.latencyMs += fault.ms ?? 1000;
 			} else if (!decision.terminal) {

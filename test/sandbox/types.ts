@@ -112,6 +112,8 @@ export interface FaultSpec {
 	kind: FaultKind;
 	/** How many matching requests it affects (default 1). */
 	count?: number;
+	/** How many matching requests it lets through untouched before it starts (default 0): e.g. page 2 of a listing. */
+	skip?: number;
 	/** Only requests with this HTTP method (case-insensitive). */
 	method?: string;
 	/** Only requests whose path starts with this. */

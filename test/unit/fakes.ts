@@ -40,6 +40,17 @@ export function n8nRequestError(
 	return new NodeApiError(FAKE_NODE, axiosError as never);
 }
 
+/**
+ * The same answer as n8n 1.x's request helpers throw it: its NodeApiError keeps httpCode and the body
+ * (context.data) but not the request error it wraps (a `cause` class field resets what `Error` stored), so the
+ * response headers, Retry-After included, are gone.
+ */
+export function n8n1RequestError(status: number, data: unknown, headers: Record<string, string> = {}): NodeApiError {
+	const error = n8nRequestError(status, data, headers);
+	Object.defineProperty(error, 'cause', { value: undefined, writable: true, enumerable: true, configurable: true });
+	return error;
+}
+
 /** What n8n's request helpers throw when the connection breaks or is refused (no response). */
 export function connectionError(code: string, message: string): NodeApiError {
 	return new NodeApiError(FAKE_NODE, Object.assign(new Error(message), { isAxiosError: true, code }) as never);

@@ -5,7 +5,7 @@ import type { DeclarativeRestApiSettings } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { toNodeApiError } from '../../nodes/ConsignmentVendor/shared/errors';
-import type { HttpFailure } from '../../nodes/ConsignmentVendor/shared/httpFailure';
+import { readHttpFailure, type HttpFailure } from '../../nodes/ConsignmentVendor/shared/httpFailure';
 import { cursorPaginator } from '../../nodes/ConsignmentVendor/shared/pagination';
 import {
 	backoffMs,
@@ -18,7 +18,7 @@ import {
 	retryOutcomeOf,
 	sendWithRetry,
 } from '../../nodes/ConsignmentVendor/shared/retry';
-import { connectionError, FAKE_NODE, n8nRequestError, paginationContext } from './fakes';
+import { connectionError, FAKE_NODE, n8n1RequestError, n8nRequestError, paginationContext } from './fakes';
 
 const sleeps: number[] = [];
 jest.mock('n8n-workflow', () => ({
@@ -128,8 +128,19 @@ describe('how long it waits, and when it stops', () => {
 	});
 
 	it('stops after 4 tries in all', () => {
-		expect(decideRetry(httpFailure(429), 'GET', 3, RETRY_POLICY, noJitter)).toEqual({ retry: true, delayMs: 1000 });
+		expect(decideRetry(httpFailure(503), 'GET', 3, RETRY_POLICY, noJitter)).toEqual({ retry: true, delayMs: 1000 });
+		expect(decideRetry(httpFailure(503), 'GET', 4, RETRY_POLICY, noJitter)).toEqual({ retry: false, reason: 'attemptsUsed' });
 		expect(decideRetry(httpFailure(429), 'GET', 4, RETRY_POLICY, noJitter)).toEqual({ retry: false, reason: 'attemptsUsed' });
+	});
+
+	it('a 429 with no readable Retry-After backs off from 1 s (1, 2, 4 s), not from 250 ms', () => {
+		expect([1, 2, 3].map((attempt) => decideRetry(httpFailure(429), 'POST', attempt, RETRY_POLICY, noJitter))).toEqual([
+			{ retry: true, delayMs: 1000 },
+			{ retry: true, delayMs: 2000 },
+			{ retry: true, delayMs: 4000 },
+		]);
+		// A Retry-After the service did send is what counts, even a short one.
+		expect(decideRetry(httpFailure(429, { 'retry-after': '0' }), 'GET', 1, RETRY_POLICY, noJitter)).toEqual({ retry: true, delayMs: 250 });
 	});
 
 	it('does not wait for a Retry-After over 60 s', () => {
@@ -169,6 +180,18 @@ describe('sendWithRetry', () => {
 		await expect(sendWithRetry({}, 'POST', send)).resolves.toBe('ok');
 		expect(calls).toHaveLength(2);
 		expect(sleeps).toEqual([2000]);
+	});
+
+	it('n8n 1.x: the 429 reaches the node without its headers, so the wait is the 1 s rate-limit backoff', async () => {
+		const error = n8n1RequestError(429, INJECTED_FAULT, { 'retry-after': '1' });
+		expect(readHttpFailure(error)).toMatchObject({ status: 429, headers: {} });
+		const { send, calls } = flaky(error, error);
+		await expect(sendWithRetry({}, 'POST', send)).resolves.toBe('ok');
+		expect(calls).toHaveLength(3);
+		expect(sleeps[0]).toBeGreaterThanOrEqual(1000);
+		expect(sleeps[0]).toBeLessThan(1250);
+		expect(sleeps[1]).toBeGreaterThanOrEqual(2000);
+		expect(sleeps[1]).toBeLessThan(2500);
 	});
 
 	it('repeats a GET 503 and a broken connection with growing waits', async () => {

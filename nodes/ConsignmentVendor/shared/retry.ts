@@ -32,6 +32,12 @@
  * Retry-After when that is longer. A Retry-After beyond `maxRetryAfterMs` is not waited for: the request
  * fails at once with the service's wait in the message. Waits end early when the execution is cancelled
  * (n8n 2.x passes the signal to `sleep`; n8n 1.x's `sleep(ms)` ignores it and just waits).
+ * `base` is `baseDelayMs` (250 ms), except for a 429 whose Retry-After cannot be read: then
+ * `rateLimitBaseDelayMs` (1 s), because "slow down" with no time given is not answered by a retry 250 ms
+ * later. That is every 429 in n8n 1.x: its NodeApiError drops the request error it wraps (a `cause` class field
+ * resets what `Error` stored), so a node never sees the headers of a failed response there; the e2e suite
+ * caught it (1.x repeated a page 300 ms after a 429 with Retry-After: 1). The same holds for 503 + Retry-After
+ * in 1.x: it counts as a plain 503 (a POST is then not repeated and reported as "outcome unknown").
  */
 import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
@@ -43,6 +49,8 @@ export interface RetryPolicy {
 	maxAttempts: number;
 	/** Wait after the first failed try; doubles with every further one. */
 	baseDelayMs: number;
+	/** Instead of baseDelayMs for a 429 without a readable Retry-After (see the file comment). */
+	rateLimitBaseDelayMs: number;
 	/** Upper bound of the doubling (Retry-After aside). */
 	maxBackoffMs: number;
 	/** The longest Retry-After the node waits for by itself; a longer one fails the request at once. */
@@ -52,6 +60,7 @@ export interface RetryPolicy {
 export const RETRY_POLICY: Readonly<RetryPolicy> = {
 	maxAttempts: 4,
 	baseDelayMs: 250,
+	rateLimitBaseDelayMs: 1_000,
 	maxBackoffMs: 8_000,
 	maxRetryAfterMs: 60_000,
 };
@@ -114,9 +123,17 @@ export function retryAfterMs(headers: IDataObject, now: number = Date.now()): nu
 	return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/** The exponential wait after failed try number `attempt` (1-based), with up to 25 % jitter on top. */
-export function backoffMs(attempt: number, policy: RetryPolicy = RETRY_POLICY, random: () => number = Math.random): number {
-	const exponential = Math.min(policy.maxBackoffMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
+/**
+ * The exponential wait after failed try number `attempt` (1-based), from `baseMs` (default the policy's
+ * baseDelayMs), with up to 25 % jitter on top.
+ */
+export function backoffMs(
+	attempt: number,
+	policy: RetryPolicy = RETRY_POLICY,
+	random: () => number = Math.random,
+	baseMs: number = policy.baseDelayMs,
+): number {
+	const exponential = Math.min(policy.maxBackoffMs, baseMs * 2 ** Math.max(0, attempt - 1));
 	// Jitter spreads out retries of requests that failed together (Upsert runs several lookups at once).
 	return exponential + Math.floor(random() * exponential * 0.25);
 }
@@ -156,7 +173,8 @@ export function decideRetry(
 	const asked = retryAfterMs(failure.headers, now);
 	if (asked !== undefined && asked > policy.maxRetryAfterMs) return { retry: false, reason: 'waitTooLong' };
 	if (attempt >= policy.maxAttempts) return { retry: false, reason: 'attemptsUsed' };
-	return { retry: true, delayMs: Math.max(asked ?? 0, backoffMs(attempt, policy, random)) };
+	const base = failure.status === 429 && asked === undefined ? policy.rateLimitBaseDelayMs : policy.baseDelayMs;
+	return { retry: true, delayMs: Math.max(asked ?? 0, backoffMs(attempt, policy, random, base)) };
 }
 
 /** The `RetryOutcome` a request error was tagged with by `sendWithRetry`, if any. */

@@ -1,4 +1,4 @@
-import { apiRequests, describeRequests, expectCount, expectEqual, expectSuccess, isTokenRequest, outputOf } from './expect';
+import { apiRequests, describeRequests, expectCount, expectEqual, expectSuccess, isTokenRequest, outputItemsOf, outputOf } from './expect';
 import { fail, type Check } from './types';
 import { workflowCheck } from './workflow-check';
 
@@ -50,6 +50,28 @@ export const itemChecks: Check[] = [
 			expectEqual(pages.length, 2, `list requests (${describeRequests(pages)})`);
 			if (items.some((i) => i.validation_status === 'approved')) fail('Get Many without a status returned approved items');
 			return `7 items, ${describeRequests(pages)}`;
+		},
+	}),
+	workflowCheck({
+		name: 'item Get Many: Filters → Vendor SKU per input row, case-insensitive, sent with the status filter on every request',
+		workflow: 'item-get-all-vendor-sku',
+		verify({ outcome, requests }) {
+			expectSuccess(outcome, 'item-get-all-vendor-sku');
+			const out = outputItemsOf(outcome, 'Find by vendor SKU');
+			expectEqual(
+				out.map((item) => [item.json.vendor_sku, item.pairedItem]),
+				[['SBX-1004', { item: 0 }], ['SBX-1010', { item: 1 }]],
+				'items found (vendor_sku, paired input row) for sbx-1004, Sbx-1010, NO-SUCH-SKU',
+			);
+			// Page size 1 and Return All: had any request lost the filter, the listing would go on for all 26 approved
+			// items, one request each. One request per row shows the service filtered every time.
+			const pages = apiRequests(requests);
+			expectEqual(
+				pages.map((r) => `${r.method} ${r.path} ${r.status} ${new URLSearchParams(Object.entries(r.query).sort()).toString()}`).sort(),
+				['NO-SUCH-SKU', 'Sbx-1010', 'sbx-1004'].map((sku) => `GET /v1/items 200 page_size=1&validation_status=approved&vendor_sku=${sku}`).sort(),
+				'list requests (vendor_sku as typed, with the status filter)',
+			);
+			return `${out.length} items; ${describeRequests(pages)}`;
 		},
 	}),
 	workflowCheck({

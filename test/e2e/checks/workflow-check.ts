@@ -11,6 +11,8 @@ export interface WorkflowRun {
 	/** Sandbox data after the run. */
 	state: SandboxStateSnapshot;
 	admin: SandboxAdmin;
+	/** The n8n version the workflow ran in, e.g. `1.123.81`. */
+	version: string;
 }
 
 export interface WorkflowCheckSpec {
@@ -47,7 +49,7 @@ export function workflowCheck(spec: WorkflowCheckSpec): Check {
 			await admin.clearRequests();
 			const outcome = await ctx.execute(spec.workflow);
 			const [requests, state] = await Promise.all([admin.requests(), admin.state()]);
-			return spec.verify({ outcome, requests, state, admin });
+			return spec.verify({ outcome, requests, state, admin, version: ctx.version });
 		},
 	};
 }

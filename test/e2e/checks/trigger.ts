@@ -1,7 +1,9 @@
 import { createHmac } from 'node:crypto';
 
 import { SANDBOX_SIGNING_SECRET } from '../lib/templates';
+import { expectEqual } from './expect';
 import { executionItems, waitForExecution } from './executions';
+import { emitPurchase, productionWebhookUrl } from './trigger-session';
 import { fail, sandboxOf, type Check, type CheckContext } from './types';
 import { VendorDirect } from './vendor-direct';
 
@@ -11,7 +13,7 @@ const TRIGGER_NODE = 'Consignment Vendor Trigger';
 /** What the vendor pointed at before the trigger took over; deactivation must put it back. */
 const PREVIOUS = { webhook_url: 'https://hooks.example.com/previous', webhook_enabled: false };
 
-const productionUrl = (ctx: CheckContext) => `${ctx.server!.server.url}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
+const productionUrl = (ctx: CheckContext) => productionWebhookUrl(ctx, TRIGGER_WEBHOOK_ID);
 const vendor = (ctx: CheckContext) => new VendorDirect(ctx.target);
 const isOurs = (ctx: CheckContext) => (p: { webhook_url: string | null; preferences: { webhook_enabled: boolean } }) =>
 	p.webhook_url === productionUrl(ctx) && p.preferences.webhook_enabled;
@@ -32,14 +34,6 @@ async function postToTrigger(ctx: CheckContext, body: string, signature?: string
 	return res.status;
 }
 
-async function emitPurchase(ctx: CheckContext, vendorSku: string): Promise<string> {
-	const delivery = await sandboxOf(ctx).emitEvent({ operation: 'item_purchased', data: { vendor_sku: vendorSku } });
-	if (delivery.status !== 200) fail(`n8n answered the sandbox's item_purchased delivery with ${delivery.status ?? delivery.error}`);
-	const sku = (delivery.body as { body?: { data?: { sku?: string } } }).body?.data?.sku;
-	if (!sku) fail(`the delivery carries no platform sku: ${delivery.rawBody}`);
-	return sku;
-}
-
 export const triggerChecks: Check[] = [
 	{
 		name: "trigger: activated through the public API (no UI), the vendor's webhook URL becomes n8n's production URL",
@@ -52,6 +46,7 @@ export const triggerChecks: Check[] = [
 			await vendor(ctx).patch(PREVIOUS);
 			await ctx.server!.api.activate(ctx.workflowId('trigger-all-events'));
 			await ctx.server!.api.activate(ctx.workflowId('webhook-create-item'));
+			await ctx.server!.api.activate(ctx.workflowId('webhook-create-address'));
 			const profile = await vendor(ctx).waitFor(isOurs(ctx), `webhook_url ${productionUrl(ctx)} and enabled`);
 			return `vendor webhook_url ${profile.webhook_url}, enabled ${profile.preferences.webhook_enabled}`;
 		},
@@ -96,7 +91,7 @@ export const triggerChecks: Check[] = [
 		phase: 'server',
 		needsSandbox: true,
 		async run(ctx) {
-			const sku = await emitPurchase(ctx, 'SBX-1000');
+			const { sku } = await emitPurchase(ctx, { vendor_sku: 'SBX-1000' });
 			const { item } = await waitForExecution(
 				ctx.server!.api,
 				ctx.workflowId('trigger-all-events'),
@@ -106,6 +101,40 @@ export const triggerChecks: Check[] = [
 			);
 			if (item.vendor_sku !== 'SBX-1000') fail(`the trigger output vendor_sku ${String(item.vendor_sku)}, expected SBX-1000`);
 			return JSON.stringify(item).slice(0, 160);
+		},
+	},
+	{
+		name: 'trigger: an address created through the node makes the sandbox deliver address_creation (notification_event), and the workflow runs with its id',
+		phase: 'server',
+		needsSandbox: true,
+		async run(ctx) {
+			const admin = sandboxOf(ctx);
+			await admin.clearWebhookDeliveries();
+			const address1 = `1 Trigger Way, n8n ${ctx.version}`;
+			const res = await fetch(`${ctx.server!.server.url}/webhook/e2e-create-address`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ address1 }),
+			});
+			const answer = await res.text();
+			if (res.status !== 200) fail(`the address-creating workflow answered ${res.status}: ${answer.slice(0, 300)}`);
+			const created = (await admin.state()).addresses.find((a) => a.address1 === address1);
+			if (!created?.active) fail(`the sandbox has no active address "${address1}" after the workflow answered ${answer.slice(0, 200)}`);
+			const deliveries = await admin.waitForDeliveries(1, 10_000);
+			const delivery = deliveries.find((d) => d.operation === 'address_creation');
+			if (!delivery || delivery.status !== 200 || delivery.envelope !== 'notification_event') {
+				fail(`no address_creation delivery in the notification_event envelope answered 200: ${JSON.stringify(deliveries.map((d) => [d.operation, d.envelope, d.status, d.error]))}`);
+			}
+			const id = String(created.address_id);
+			const { item } = await waitForExecution(
+				ctx.server!.api,
+				ctx.workflowId('trigger-all-events'),
+				TRIGGER_NODE,
+				(json) => json.event === 'address_creation' && String(json.id) === id,
+				`trigger execution for address_creation of address ${id}`,
+			);
+			expectEqual([item.id, item.errors], [id, []], 'id and errors of the address_creation item');
+			return `address ${id} -> ${delivery.envelope} delivery ${delivery.status} -> execution with ${JSON.stringify(item).slice(0, 140)}`;
 		},
 	},
 	{
@@ -156,7 +185,7 @@ export const triggerChecks: Check[] = [
 			await vendor(ctx).waitFor(isOurs(ctx), 'webhook_url is n8n\'s again after re-activation');
 			await ctx.server!.restart();
 			await vendor(ctx).waitFor(isOurs(ctx), 'webhook_url still n8n\'s after the restart');
-			const sku = await emitPurchase(ctx, 'SBX-1004');
+			const { sku } = await emitPurchase(ctx, { vendor_sku: 'SBX-1004' });
 			await waitForExecution(api, id, TRIGGER_NODE, (json) => json.sku === sku, `execution after the restart for ${sku}`);
 			await api.deactivate(id);
 			const profile = await vendor(ctx).waitFor(isPrevious, `webhook_url back to ${PREVIOUS.webhook_url} after restart + deactivation`);

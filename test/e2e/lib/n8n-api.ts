@@ -10,13 +10,27 @@ export interface OwnerAccount {
 	lastName: string;
 }
 
+/** Binary data of an execution item: base64 `data` in n8n's default mode (1.x), an `id` in filesystem mode (2.x). */
+export interface ExecutionBinary {
+	data?: string;
+	id?: string;
+	mimeType?: string;
+	fileName?: string;
+	fileSize?: string;
+}
+
+export interface ExecutionItem {
+	json: Record<string, unknown>;
+	binary?: Record<string, ExecutionBinary>;
+}
+
 export interface Execution {
 	id: string;
 	workflowId: string;
 	status?: string;
 	finished?: boolean;
 	mode?: string;
-	data?: { resultData?: { runData?: Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }>> } }>> } };
+	data?: { resultData?: { runData?: Record<string, Array<{ data?: { main?: Array<Array<ExecutionItem>> } }>> } };
 }
 
 export class N8nApi {
@@ -78,6 +92,20 @@ export class N8nApi {
 		const res = await this.publicApi('GET', `/executions?workflowId=${encodeURIComponent(workflowId)}&includeData=true&limit=100`);
 		if (res.status !== 200) throw new Error(`GET executions answered ${res.status}: ${res.text.slice(0, 300)}`);
 		return (res.json as { data: Execution[] }).data;
+	}
+
+	/**
+	 * The bytes of stored binary data (filesystem mode: the `id` of an execution item's binary), through the REST
+	 * route the editor's download button uses.
+	 */
+	async binaryData(id: string): Promise<Buffer> {
+		if (!this.cookie) throw new Error('not logged in');
+		const res = await fetch(`${this.url}/rest/binary-data?id=${encodeURIComponent(id)}&action=download`, {
+			headers: { cookie: this.cookie, 'browser-id': 'e2e-suite' },
+		});
+		const bytes = Buffer.from(await res.arrayBuffer());
+		if (res.status !== 200) throw new Error(`GET /rest/binary-data?id=${id} answered ${res.status}: ${bytes.toString('utf8').slice(0, 200)}`);
+		return bytes;
 	}
 
 	/** n8n's own credential test (the "Test" button of the credential dialog), for a stored credential. */

@@ -1,0 +1,101 @@
+import type { RequestLogEntry } from '../../sandbox/types';
+import { expectEqual } from './expect';
+import { binaryBytes, executionItems, waitForExecution } from './executions';
+import { emitPurchase, withActiveTrigger } from './trigger-session';
+import { fail, sandboxOf, type Check, type CheckContext } from './types';
+
+/**
+ * The trigger's options in a running n8n, with workflows/trigger-label-download.json: Events = Item Purchased only,
+ * Download Shipping Label into the binary field "label". Each check activates it and deactivates it again.
+ */
+const WORKFLOW = 'trigger-label-download';
+const WEBHOOK_ID = '0e2e0000-0000-4000-8000-000000000004';
+const TRIGGER_NODE = 'Consignment Vendor Trigger';
+
+const withLabelTrigger = <T>(ctx: CheckContext, use: () => Promise<T>) => withActiveTrigger(ctx, WORKFLOW, WEBHOOK_ID, use);
+
+/** "GET /labels/X.pdf 404", plus " with Authorization" when a header was sent (the API token must never be). */
+const labelDownloads = (log: RequestLogEntry[]) =>
+	log.filter((r) => r.path.startsWith('/labels/')).map((r) => `${r.method} ${r.path} ${r.status}${r.authorized ? ' with Authorization' : ''}`);
+
+function expectEventFields(item: Record<string, unknown>, expected: Record<string, unknown>): void {
+	const seen = Object.fromEntries(Object.keys(expected).map((key) => [key, item[key]]));
+	expectEqual(seen, expected, 'event fields of the trigger item');
+	if (typeof item.timestamp !== 'string' || item.timestamp === '') fail(`the trigger item has no timestamp: ${JSON.stringify(item)}`);
+}
+
+export const triggerOptionChecks: Check[] = [
+	{
+		name: 'trigger Download Shipping Label: item_purchased runs the workflow with the label PDF as binary data and the event fields (label fetched without the token)',
+		phase: 'server',
+		needsSandbox: true,
+		async run(ctx) {
+			const api = ctx.server!.api;
+			const admin = sandboxOf(ctx);
+			return await withLabelTrigger(ctx, async () => {
+				await admin.clearRequests();
+				const { sku, pdfUrl } = await emitPurchase(ctx, { vendor_sku: 'SBX-1006' });
+				expectEqual(pdfUrl, `${ctx.target.baseUrl}/labels/${sku}.pdf`, "the event's pdf_url (a label the sandbox serves)");
+				const { execution, item, binary } = await waitForExecution(api, ctx.workflowId(WORKFLOW), TRIGGER_NODE, (json) => json.sku === sku, `execution for ${sku}`);
+				expectEqual(execution.status, 'success', `status of execution #${execution.id}`);
+				expectEventFields(item, { event: 'item_purchased', vendor_sku: 'SBX-1006', sku, pdf_url: pdfUrl, label_error: undefined });
+				const label = binary?.label;
+				if (!label) fail(`the trigger item has no binary field "label": binary ${JSON.stringify(binary)}, json ${JSON.stringify(item)}`);
+				expectEqual([label.mimeType, label.fileName], ['application/pdf', `${sku}.pdf`], 'mimeType and fileName of the label');
+				const stored = await binaryBytes(api, label);
+				expectEqual(labelDownloads(await admin.requests()), [`GET /labels/${sku}.pdf 200`], 'label downloads n8n made');
+				const served = Buffer.from(await (await fetch(pdfUrl)).arrayBuffer());
+				if (stored.length === 0 || !stored.equals(served)) {
+					fail(`the label n8n stored (${stored.length} bytes: ${JSON.stringify(stored.subarray(0, 12).toString('latin1'))}) is not the ${served.length}-byte PDF the sandbox serves`);
+				}
+				return `binary "label": ${label.fileName}, ${label.mimeType}, ${stored.length} bytes (${label.id ? 'filesystem mode' : 'inline base64'}), equal to the served PDF`;
+			});
+		},
+	},
+	{
+		name: 'trigger Download Shipping Label: a label URL that answers 404 still runs the workflow, with label_error and no binary',
+		phase: 'server',
+		needsSandbox: true,
+		async run(ctx) {
+			const api = ctx.server!.api;
+			const admin = sandboxOf(ctx);
+			return await withLabelTrigger(ctx, async () => {
+				await admin.clearRequests();
+				const missing = `${ctx.target.baseUrl}/labels/NO-SUCH-ORDER.pdf`;
+				const { sku } = await emitPurchase(ctx, { vendor_sku: 'SBX-1008', pdf_url: missing });
+				const { execution, item, binary } = await waitForExecution(api, ctx.workflowId(WORKFLOW), TRIGGER_NODE, (json) => json.sku === sku, `execution for ${sku}`);
+				expectEqual(execution.status, 'success', `status of execution #${execution.id}`);
+				expectEventFields(item, { event: 'item_purchased', vendor_sku: 'SBX-1008', sku, pdf_url: missing });
+				if (!/could not be downloaded.*404/.test(String(item.label_error))) fail(`label_error does not say the download failed with 404: ${JSON.stringify(item.label_error)}`);
+				if (binary && Object.keys(binary).length) fail(`the item carries binary data although the label was not found: ${JSON.stringify(binary)}`);
+				expectEqual(labelDownloads(await admin.requests()), ['GET /labels/NO-SUCH-ORDER.pdf 404'], 'label downloads n8n made');
+				return `label_error: ${String(item.label_error)}`;
+			});
+		},
+	},
+	{
+		name: 'trigger Events filter: a workflow for Item Purchased only answers an address_creation delivery 200 and starts no execution',
+		phase: 'server',
+		needsSandbox: true,
+		async run(ctx) {
+			const api = ctx.server!.api;
+			const admin = sandboxOf(ctx);
+			const id = ctx.workflowId(WORKFLOW);
+			return await withLabelTrigger(ctx, async () => {
+				const earlier = new Set((await api.executions(id)).map((e) => e.id));
+				const address = await admin.emitEvent({ operation: 'address_creation', envelope: 'notification_event', data: { id: '301', errors: [] } });
+				expectEqual(address.status, 200, "n8n's answer to the address_creation delivery");
+				// Sent after the address event: once its execution exists, the address event had every chance to start one.
+				const { sku } = await emitPurchase(ctx, { vendor_sku: 'SBX-1000' });
+				await waitForExecution(api, id, TRIGGER_NODE, (json) => json.sku === sku, `execution for ${sku}`);
+				const started = (await api.executions(id)).filter((e) => !earlier.has(e.id));
+				expectEqual(
+					started.map((e) => executionItems(e, TRIGGER_NODE).map((json) => `${String(json.event)} ${String(json.sku ?? json.id)}`)),
+					[[`item_purchased ${sku}`]],
+					'executions started by the two deliveries (address_creation, then item_purchased)',
+				);
+				return `address_creation answered ${address.status}, no execution; item_purchased ${sku} ran`;
+			});
+		},
+	},
+];

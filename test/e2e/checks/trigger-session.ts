@@ -1,0 +1,61 @@
+import { SANDBOX_SIGNING_SECRET } from '../lib/templates';
+import { fail, sandboxOf, type CheckContext } from './types';
+import { VendorDirect, type VendorProfile } from './vendor-direct';
+
+/** n8n's production URL of a Consignment Vendor Trigger: /webhook/<webhookId>/<the trigger's path, `webhook`>. */
+export function productionWebhookUrl(ctx: CheckContext, webhookId: string): string {
+	return `${ctx.server!.server.url}/webhook/${webhookId}/webhook`;
+}
+
+/**
+ * Activates a trigger workflow through the public API, waits until the vendor's webhook URL is its production URL,
+ * runs `use`, then deactivates it and waits until the vendor's previous webhook configuration is back, also when
+ * `use` failed (so later checks find the vendor as they expect). The sandbox signs its deliveries with the suite
+ * credential's secret: the trigger refuses unsigned ones.
+ */
+export async function withActiveTrigger<T>(ctx: CheckContext, workflow: string, webhookId: string, use: () => Promise<T>): Promise<T> {
+	const api = ctx.server!.api;
+	const vendor = new VendorDirect(ctx.target);
+	const id = ctx.workflowId(workflow);
+	await sandboxOf(ctx).setSigningSecret(SANDBOX_SIGNING_SECRET);
+	const before = await vendor.get();
+	await api.activate(id);
+	const url = productionWebhookUrl(ctx, webhookId);
+	await vendor.waitFor((p) => p.webhook_url === url && p.preferences.webhook_enabled, `${workflow} activated: webhook_url ${url}`);
+	const restore = async () => {
+		await api.deactivate(id);
+		// With no previous URL the trigger switches webhooks off and leaves its URL (the contract documents no way
+		// to clear webhook_url); otherwise the previous URL and flag come back exactly.
+		const restored = before.webhook_url
+			? (p: VendorProfile) => p.webhook_url === before.webhook_url && p.preferences.webhook_enabled === before.preferences.webhook_enabled
+			: (p: VendorProfile) => !p.preferences.webhook_enabled;
+		await vendor.waitFor(restored, `${workflow} deactivated: previous webhook configuration ${JSON.stringify(before)} restored`);
+	};
+	let result: T;
+	try {
+		result = await use();
+	} catch (error) {
+		// The check's own failure says more than a failed clean-up would.
+		await restore().catch(() => undefined);
+		throw error;
+	}
+	await restore();
+	return result;
+}
+
+export interface EmittedPurchase {
+	sku: string;
+	pdfUrl: string;
+}
+
+/**
+ * Has the sandbox send item_purchased to the vendor's webhook URL (`data` as for `/__sandbox/events`); fails unless
+ * n8n answered 200. Returns the platform sku and label URL the event carried.
+ */
+export async function emitPurchase(ctx: CheckContext, data: Record<string, unknown>): Promise<EmittedPurchase> {
+	const delivery = await sandboxOf(ctx).emitEvent({ operation: 'item_purchased', data });
+	if (delivery.status !== 200) fail(`n8n answered the sandbox's item_purchased delivery with ${delivery.status ?? delivery.error}`);
+	const sent = (delivery.body as { body?: { data?: { sku?: string; pdf_url?: string } } }).body?.data;
+	if (!sent?.sku || !sent.pdf_url) fail(`the delivery carries no platform sku or pdf_url: ${delivery.rawBody}`);
+	return { sku: sent.sku, pdfUrl: sent.pdf_url };
+}

@@ -1,8 +1,8 @@
-import { EXAMPLE_PREFIX, SANDBOX_SIGNING_SECRET } from '../lib/templates';
+import { EXAMPLE_PREFIX } from '../lib/templates';
 import { apiRequests, describeRequests, expectEqual, expectSuccess, outputItemsOf, outputOf } from './expect';
-import { waitForExecution } from './executions';
-import { fail, sandboxOf, type Check } from './types';
-import { VendorDirect, type VendorProfile } from './vendor-direct';
+import { binaryBytes, waitForExecution } from './executions';
+import { emitPurchase, withActiveTrigger } from './trigger-session';
+import { fail, type Check } from './types';
 import { workflowCheck } from './workflow-check';
 
 /** The examples of examples/ (README), run against the sandbox with their stand-ins for third-party nodes. */
@@ -64,32 +64,31 @@ export const exampleChecks: Check[] = [
 		},
 	}),
 	{
-		name: 'example item-purchased-notify: activated, a purchase becomes a message with the platform SKU and label; deactivation restores the URL',
+		name: 'example item-purchased-notify: activated, a purchase becomes a message with the platform SKU and the label PDF attached (or why it is not); deactivation restores the URL',
 		phase: 'server',
 		needsSandbox: true,
 		async run(ctx) {
 			const api = ctx.server!.api;
-			const vendor = new VendorDirect(ctx.target);
 			const id = ctx.workflowId(`${EXAMPLE_PREFIX}item-purchased-notify`);
-			// The suite's credential carries the signing secret, so the sandbox must sign (unsigned events are refused).
-			await sandboxOf(ctx).setSigningSecret(SANDBOX_SIGNING_SECRET);
-			const before = await vendor.get();
-			await api.activate(id);
-			const url = `${ctx.server!.server.url}/webhook/5c1d7a0e-9b7e-4f3c-8a52-0c0ffee00002/webhook`;
-			await vendor.waitFor((p) => p.webhook_url === url && p.preferences.webhook_enabled, `webhook_url ${url}`);
-			const delivery = await sandboxOf(ctx).emitEvent({ operation: 'item_purchased', data: { vendor_sku: 'SBX-1000' } });
-			const sku = (delivery.body as { body?: { data?: { sku?: string } } }).body?.data?.sku;
-			if (delivery.status !== 200 || !sku) fail(`delivery answered ${delivery.status ?? delivery.error}: ${delivery.rawBody}`);
-			const { item } = await waitForExecution(api, id, 'Compose message', (json) => json.sku === sku, `notification for ${sku}`);
-			if (!String(item.text).includes(sku) || !String(item.text).includes(`${ctx.target.baseUrl}/labels/${sku}.pdf`)) fail(`message lacks the SKU or label: ${String(item.text)}`);
-			await api.deactivate(id);
-			// With no previous URL the trigger switches webhooks off and leaves its URL (the contract documents no way
-			// to clear webhook_url); otherwise the previous URL and flag come back exactly.
-			const restored = before.webhook_url
-				? (p: VendorProfile) => p.webhook_url === before.webhook_url && p.preferences.webhook_enabled === before.preferences.webhook_enabled
-				: (p: VendorProfile) => !p.preferences.webhook_enabled;
-			await vendor.waitFor(restored, `previous webhook configuration ${JSON.stringify(before)} restored`);
-			return String(item.text);
+			return await withActiveTrigger(ctx, `${EXAMPLE_PREFIX}item-purchased-notify`, '5c1d7a0e-9b7e-4f3c-8a52-0c0ffee00002', async () => {
+				const { sku } = await emitPurchase(ctx, { vendor_sku: 'SBX-1000' });
+				const { item, binary } = await waitForExecution(api, id, 'Send notification', (json) => json.sku === sku, `notification for ${sku}`);
+				expectEqual(item.text, `Sold: SBX-1000 (platform SKU ${sku}). Shipping label attached.`, 'the message');
+				const label = binary?.data;
+				if (label?.mimeType !== 'application/pdf') fail(`the notification has no PDF in the binary field "data": ${JSON.stringify(binary)}`);
+				const bytes = await binaryBytes(api, label);
+				if (!bytes.subarray(0, 5).equals(Buffer.from('%PDF-'))) fail(`the attached label is not a PDF: ${JSON.stringify(bytes.subarray(0, 12).toString('latin1'))}`);
+
+				const missing = `${ctx.target.baseUrl}/labels/NO-SUCH-ORDER.pdf`;
+				const unlabelled = await emitPurchase(ctx, { vendor_sku: 'SBX-1002', pdf_url: missing });
+				const failed = await waitForExecution(api, id, 'Send notification', (json) => json.sku === unlabelled.sku, `notification for ${unlabelled.sku}`);
+				expectEqual(
+					failed.item.text,
+					`Sold: SBX-1002 (platform SKU ${unlabelled.sku}). Shipping label not attached (The label could not be downloaded: HTTP 404), get it at ${missing}`,
+					'the message when the label cannot be downloaded',
+				);
+				return `"${String(item.text)}" + ${label.fileName} (${bytes.length} bytes); "${String(failed.item.text)}"`;
+			});
 		},
 	},
 ];

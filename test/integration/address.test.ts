@@ -54,6 +54,15 @@ describe('Address → Create', () => {
 		expect(requests[0].body).toMatchObject({ city: 'PR', state_abbr: 'PR', country_iso: 'PRI', address2: '' });
 	});
 
+	it('country US with state PR is a territory address: accepted by the node and the service', async () => {
+		const pr = { ...VALID, city: 'pr', state_abbr: 'PR', zipcode: '00901', country_iso: 'US' };
+		const { requests, result, items } = await runNode(sandbox(), { resource: 'address', operation: 'create', ...mappedFields }, { inputItems: [pr] });
+		expect(result.error).toBeUndefined();
+		expect(requests).toHaveLength(1);
+		expect(requests[0]).toMatchObject({ status: 201, body: { city: 'PR', state_abbr: 'PR', country_iso: 'US' } });
+		expect(items).toHaveLength(1);
+	});
+
 	it.each([
 		['a zip with a space', { zipcode: '23681 2199' }, /Item index 0: zipcode must be ##### or #####-####/],
 		['a zip of 4 digits', { zipcode: '2368' }, /Item index 0: zipcode/],
@@ -63,6 +72,7 @@ describe('Address → Create', () => {
 		['a phone without area code', { phone: '555-0199' }, /Item index 0: phone/],
 		['a country outside the US', { country_iso: 'CA' }, /Item index 0: country_iso must be the United States or a US territory/],
 		['a territory whose city differs from its state', { city: 'San Juan', state_abbr: 'PR', country_iso: 'PR', zipcode: '00901' }, /Item index 0: city must equal state_abbr for a US territory/],
+		['a territory whose state_abbr is not its abbreviation', { city: 'San Juan', state_abbr: 'San Juan', country_iso: 'PR', zipcode: '00901' }, /Item index 0: state_abbr must be PR/],
 		['a missing first name', { first_name: '' }, /Item index 0: first_name is required/],
 		['a missing city', { city: '  ' }, /Item index 0: city is required/],
 	])('rejects %s before any request', async (_label, change, message) => {

@@ -65,6 +65,20 @@ describe('parseAddressInput accepts', () => {
 		expect(address).toMatchObject({ country_iso: country, city: same, state_abbr: same });
 	});
 
+	it.each([
+		['US', 'PR'],
+		['USA', 'GU'],
+		['us', 'vi'],
+	])('country %p with a territory state_abbr %p as a territory address (city = state)', (country, state) => {
+		const address = parseAddressInput({ ...valid, country_iso: country, city: state, state_abbr: state, zipcode: '00901' }, 0);
+		expect(address).toMatchObject({ country_iso: country.toUpperCase(), city: state.toUpperCase(), state_abbr: state.toUpperCase() });
+	});
+
+	it('a territory whose city and state_abbr differ only in case, sent as the same value', () => {
+		const address = parseAddressInput({ ...valid, country_iso: 'PRI', city: 'pr', state_abbr: 'Pr', zipcode: '00901' }, 0);
+		expect(address).toMatchObject({ city: 'PR', state_abbr: 'PR' });
+	});
+
 	it.each(['10001', '90001-1234', '00901'])('zip %p', (zipcode) => {
 		expect(parseAddressInput({ ...valid, zipcode }, 0).zipcode).toBe(zipcode);
 	});
@@ -100,6 +114,15 @@ describe('parseAddressInput refuses', () => {
 	it('a territory whose city differs from its state_abbr', () => {
 		refused({ country_iso: 'PR', city: 'San Juan', state_abbr: 'PR' }, 'city', /must equal state_abbr.*"San Juan".*"PR"/);
 		refused({ country_iso: 'GUM', city: 'GU', state_abbr: 'Guam' }, 'city', /must equal state_abbr/);
+	});
+
+	it('a territory whose state_abbr is not the territory\'s abbreviation, even when city equals it', () => {
+		refused({ country_iso: 'PR', city: 'San Juan', state_abbr: 'San Juan' }, 'state_abbr', /must be PR, the standard abbreviation of the territory.*got "San Juan"/);
+		refused({ country_iso: 'GUM', city: 'PR', state_abbr: 'PR' }, 'state_abbr', /must be GU/);
+	});
+
+	it('country US with a territory state_abbr whose city differs', () => {
+		refused({ country_iso: 'US', city: 'San Juan', state_abbr: 'PR' }, 'city', /must equal state_abbr for a US territory \(PR\)/);
 	});
 
 	it('a US state that is not a state abbreviation', () => {

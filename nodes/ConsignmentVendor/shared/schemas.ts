@@ -29,21 +29,28 @@ export type { InputIssue } from './fieldRules';
 // Addresses
 // ---------------------------------------------------------------------------------------------
 
-/** ISO 3166-1 alpha-2 and alpha-3 codes of the United States and its inhabited territories. */
-export const US_COUNTRY_CODES: Readonly<Record<string, { territory: boolean }>> = {
-	US: { territory: false },
-	USA: { territory: false },
-	PR: { territory: true },
-	PRI: { territory: true },
-	GU: { territory: true },
-	GUM: { territory: true },
-	VI: { territory: true },
-	VIR: { territory: true },
-	AS: { territory: true },
-	ASM: { territory: true },
-	MP: { territory: true },
-	MNP: { territory: true },
+/**
+ * ISO 3166-1 alpha-2 and alpha-3 codes of the United States and its inhabited territories. `territory` is the
+ * territory's standard (USPS) abbreviation, which its addresses carry as state_abbr (and, by the contract's
+ * rule, as city too).
+ */
+export const US_COUNTRY_CODES: Readonly<Record<string, { territory: string | undefined }>> = {
+	US: { territory: undefined },
+	USA: { territory: undefined },
+	PR: { territory: 'PR' },
+	PRI: { territory: 'PR' },
+	GU: { territory: 'GU' },
+	GUM: { territory: 'GU' },
+	VI: { territory: 'VI' },
+	VIR: { territory: 'VI' },
+	AS: { territory: 'AS' },
+	ASM: { territory: 'AS' },
+	MP: { territory: 'MP' },
+	MNP: { territory: 'MP' },
 };
+
+/** The territories' standard abbreviations: with country US/USA, such a state_abbr still makes a territory address. */
+const TERRITORY_STATE_CODES = new Set(['PR', 'GU', 'VI', 'AS', 'MP']);
 
 /** USPS state abbreviations: the 50 states, DC and the armed-forces codes (territories have their own country codes). */
 const US_STATE_CODES = new Set(
@@ -96,28 +103,51 @@ const addressSchema = z
 		{ required_error: 'is required', invalid_type_error: 'must be an object of address fields' },
 	)
 	.superRefine((address, ctx) => {
-		const country = US_COUNTRY_CODES[address.country_iso];
-		if (country && !country.territory && !US_STATE_CODES.has(address.state_abbr.toUpperCase())) {
+		const territory = territoryOf(address);
+		const state = address.state_abbr.toUpperCase();
+		if (territory === undefined) {
+			if (!US_STATE_CODES.has(state)) {
+				ctx.addIssue({
+					code: z.ZodIssueCode.custom,
+					path: ['state_abbr'],
+					message: `must be a standard two-letter US state abbreviation such as NY or CA, got ${shown(address.state_abbr)}`,
+				});
+			}
+			return;
+		}
+		// A territory's standard abbreviation is its own code (contract: "standard abbreviation for the country").
+		if (state !== territory) {
 			ctx.addIssue({
 				code: z.ZodIssueCode.custom,
 				path: ['state_abbr'],
-				message: `must be a standard two-letter US state abbreviation such as NY or CA, got ${shown(address.state_abbr)}`,
+				message: `must be ${territory}, the standard abbreviation of the territory (country_iso ${address.country_iso}), got ${shown(address.state_abbr)}`,
 			});
 		}
-		if (country?.territory && address.city !== address.state_abbr) {
+		if (address.city.toUpperCase() !== state) {
 			ctx.addIssue({
 				code: z.ZodIssueCode.custom,
 				path: ['city'],
-				message: `must equal state_abbr for a US territory (${address.country_iso}): city is ${shown(address.city)}, state_abbr is ${shown(address.state_abbr)}`,
+				message: `must equal state_abbr for a US territory (${territory}): city is ${shown(address.city)}, state_abbr is ${shown(address.state_abbr)}`,
 			});
 		}
 	})
-	// State codes are upper case; a territory's state_abbr mirrors its city and is sent as entered.
-	.transform((address) =>
-		US_COUNTRY_CODES[address.country_iso].territory
-			? address
-			: { ...address, state_abbr: address.state_abbr.toUpperCase() },
-	);
+	// Codes are sent upper case; for a territory city carries the same value as state_abbr (the territory code).
+	.transform((address) => {
+		const state_abbr = address.state_abbr.toUpperCase();
+		return territoryOf(address) === undefined ? { ...address, state_abbr } : { ...address, city: state_abbr, state_abbr };
+	});
+
+/**
+ * The territory an address is in (its code), or undefined for the states: from a territory's country code, or,
+ * with country US/USA, from a territory's abbreviation as state_abbr (postal data often writes Puerto Rico as
+ * country US, state PR).
+ */
+function territoryOf(address: { country_iso: string; state_abbr: string }): string | undefined {
+	const byCountry = US_COUNTRY_CODES[address.country_iso]?.territory;
+	if (byCountry !== undefined) return byCountry;
+	const state = address.state_abbr.toUpperCase();
+	return TERRITORY_STATE_CODES.has(state) ? state : undefined;
+}
 
 /** The body of POST /v1/vendor/addresses and PATCH /v1/vendor/addresses/{address_id}: all strings. */
 export type AddressPayload = z.output<typeof addressSchema>;
@@ -130,8 +160,9 @@ export type AddressPayload = z.output<typeof addressSchema>;
  * parameters; numbers are accepted for text fields). The result has exactly those nine keys, all
  * strings, trimmed, `country_iso` upper-cased, `address2` '' when not given; any other key is dropped.
  *
- * Rules: all fields but address2 required; country US or a territory (ISO2/ISO3); for a territory
- * city must equal state_abbr; zipcode ##### or #####-####; phone (###) ###-####, ###-###-#### or ##########.
+ * Rules: all fields but address2 required; country US or a territory (ISO2/ISO3); a state's state_abbr is
+ * a US state code; a territory's (country PR/PRI/…, or US with state_abbr PR/GU/VI/AS/MP) is its code, and city
+ * must equal it (sent upper case, like state_abbr); zipcode ##### or #####-####; phone (###) ###-####, ###-###-#### or ##########.
  *
  * @throws InputValidationError naming the item index and every invalid field
  *   (e.g. `Item index 0: zipcode must be ##### or #####-#### ...; phone must be ...`).

@@ -96,6 +96,30 @@ describe('Address → Create', () => {
 	});
 });
 
+describe('Address → Create / Update: an answer without a body (the contract does not show it)', () => {
+	const fields = { firstName: 'Katherine', lastName: 'Johnson', address1: '1 Langley Blvd', address2: '', city: 'Hampton', stateAbbr: 'va', zipcode: '23681', countryIso: 'US', phone: '757-555-0199' };
+	const sent = { first_name: 'Katherine', last_name: 'Johnson', address1: '1 Langley Blvd', address2: '', city: 'Hampton', state_abbr: 'VA', zipcode: '23681', country_iso: 'US', phone: '757-555-0199' };
+
+	it('Create outputs one object item per input item: success and the address as sent', async () => {
+		await sandbox().admin.addFault({ kind: 'status', status: 204, method: 'POST', pathPrefix: '/v1/vendor/addresses', count: 2 });
+		const { items, requests, result } = await runNode(sandbox(), { resource: 'address', operation: 'create', ...fields }, { inputItems: [{}, {}] });
+		expect(result.error).toBeUndefined();
+		expect(requests.map((request) => request.status)).toEqual([204, 204]);
+		expect(items.map((item) => [item.json, item.pairedItem])).toEqual([
+			[{ success: true, ...sent }, { item: 0 }],
+			[{ success: true, ...sent }, { item: 1 }],
+		]);
+	});
+
+	it('Update outputs success, the address ID and the address as sent', async () => {
+		await sandbox().admin.addFault({ kind: 'status', status: 204, method: 'PATCH', pathPrefix: '/v1/vendor/addresses/301' });
+		const { items, result } = await runNode(sandbox(), { resource: 'address', operation: 'update', addressId: locator('301', 'id'), ...fields });
+		expect(result.error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toEqual({ success: true, address_id: '301', ...sent });
+	});
+});
+
 describe('Address → Update', () => {
 	it('picked from the list: PATCH /v1/vendor/addresses/{id} with all nine fields, outputs the updated address', async () => {
 		const { result, items, requests } = await runNode(

@@ -43,6 +43,7 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isRequestError, readHttpFailure, redactSecrets, serviceMessage, type HttpFailure } from './httpFailure';
+import { isJsonObject } from './jsonObject';
 import { RETRY_POLICY, retryAfterMs, retryOutcomeOf, sendWithRetry, type RetryOutcome } from './retry';
 import { describeUnknownOutcome, plural, triedSentence } from './retryMessages';
 
@@ -241,8 +242,19 @@ export function toNodeApiError(
 /** Resolves what a one-request operation is about (for 404 messages), from the node's parameters. */
 export type SubjectResolver = (this: IExecuteSingleFunctions) => ApiErrorSubject | undefined;
 
-function pairWithInput(items: INodeExecutionData[], itemIndex: number): INodeExecutionData[] {
-	return items.map((item) => ({ ...item, pairedItem: { item: itemIndex } }));
+/**
+ * The output of a one-request operation for input item `itemIndex`: paired with it, and never an item whose json is
+ * not an object nor no item at all. RoutingNode makes `{ json: body }` of whatever the body is, and splits an array
+ * body into its elements; an answer the contract does not describe (a text body, `[]`) would otherwise reach the
+ * next node as a string json, or drop the input item.
+ */
+function oneRequestOutput(items: INodeExecutionData[], itemIndex: number): INodeExecutionData[] {
+	const paired = (json: IDataObject): INodeExecutionData => ({ json, pairedItem: { item: itemIndex } });
+	if (items.length === 0) return [paired({})];
+	return items.map((item) => ({
+		...paired(isJsonObject(item.json) ? item.json : { response: item.json as IDataObject[string] }),
+		...(item.binary ? { binary: item.binary } : {}),
+	}));
 }
 
 /** A `routing.operations.pagination` function that makes exactly one request and maps its error. */
@@ -254,7 +266,7 @@ function singleRequestWithActionableErrors(resolveSubject?: SubjectResolver) {
 		const itemIndex = this.getItemIndex();
 		try {
 			const response = await sendWithRetry(this, requestData.options.method, async () => await this.makeRoutingRequest(requestData));
-			return pairWithInput(response, itemIndex);
+			return oneRequestOutput(response, itemIndex);
 		} catch (error) {
 			let subject: ApiErrorSubject | undefined;
 			try {

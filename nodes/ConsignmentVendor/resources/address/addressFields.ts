@@ -6,8 +6,10 @@
  *   `city`, `state_abbr`, `zipcode`, `country_iso`, `phone`), each sent as a JSON string in the body.
  * - `validateAddressBody`: preSend; runs `parseAddressInput` (shared/schemas.ts) on the assembled body and sends
  *   the normalised payload. A violation stops that item before any request, naming the field and item index.
+ * - `sentAddress(context)`: the address fields as they were sent, for the output when the service answers with
+ *   no body (the contract does not show what create and update answer).
  */
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { InputValidationError, parseAddressInput } from '../../shared/schemas';
@@ -99,4 +101,16 @@ export async function validateAddressBody(
 		});
 	}
 	return requestOptions;
+}
+
+/** The nine address fields of the current item as sent (validated and normalised like the request body). */
+export function sentAddress(context: IExecuteSingleFunctions): IDataObject {
+	const raw: IDataObject = {};
+	for (const field of FIELDS) raw[field.property] = context.getNodeParameter(field.name, '') as IDataObject[string];
+	try {
+		return { ...parseAddressInput(raw, context.getItemIndex()) };
+	} catch {
+		// Not reached after a successful request (validateAddressBody parsed the same values); kept total anyway.
+		return raw;
+	}
 }

@@ -1,8 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { withActionableErrors } from '../../shared/errors';
-import { unwrapRecord } from '../../shared/output';
-import { addressBodyFields, validateAddressBody } from './addressFields';
+import { summaryWhenEmpty, unwrapRecord } from '../../shared/output';
+import { addressBodyFields, sentAddress, validateAddressBody } from './addressFields';
 
 export const addressCreateOperation: INodePropertyOptions = {
 	name: 'Create',
@@ -13,7 +13,15 @@ export const addressCreateOperation: INodePropertyOptions = {
 		request: { method: 'POST', url: '/v1/vendor/addresses' },
 		send: { preSend: [validateAddressBody] },
 		// The address record, whether the service wraps it ({address: {...}}) or not; the response is not in the contract.
-		output: { postReceive: [unwrapRecord('address')] },
+		// An empty answer outputs what was sent (its address_id arrives later, with the address_creation webhook).
+		output: {
+			postReceive: [
+				summaryWhenEmpty(function () {
+					return { success: true, ...sentAddress(this) };
+				}),
+				unwrapRecord('address'),
+			],
+		},
 	}),
 };
 

@@ -1,9 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { unwrapRecord } from '../../shared/output';
-import { recordRouting } from '../../shared/requestPaths';
+import { summaryWhenEmpty, unwrapRecord } from '../../shared/output';
+import { readIdParameter, recordRouting } from '../../shared/requestPaths';
 import { activeAddressLocator } from '../../shared/resourceLocators';
-import { addressBodyFields, validateAddressBody } from './addressFields';
+import { addressBodyFields, sentAddress, validateAddressBody } from './addressFields';
 
 export const addressUpdateOperation: INodePropertyOptions = {
 	name: 'Update',
@@ -16,7 +16,15 @@ export const addressUpdateOperation: INodePropertyOptions = {
 			request: { method: 'PATCH' },
 			send: { preSend: [validateAddressBody] },
 			// The address record, whether the service wraps it ({address: {...}}) or not; the response is not in the contract.
-			output: { postReceive: [unwrapRecord('address')] },
+			// An empty answer outputs the address ID and what was sent.
+			output: {
+				postReceive: [
+					summaryWhenEmpty(function () {
+						return { success: true, address_id: String(readIdParameter(this, 'addressId')).trim(), ...sentAddress(this) };
+					}),
+					unwrapRecord('address'),
+				],
+			},
 		},
 	),
 };

@@ -109,7 +109,7 @@ export class ConsignmentVendorTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to download the label of Item Purchased events (pdf_url) as binary data. A failed download adds label_error to the item instead.',
+							'Whether to download the label of Item Purchased events (pdf_url) as binary data. A failed download adds label_error to the item instead. Use it with a Webhook Signing Secret in the credential: without one, anyone who knows the webhook URL could make n8n fetch a URL of their choosing.',
 					},
 					{
 						displayName: 'Include Raw Body',

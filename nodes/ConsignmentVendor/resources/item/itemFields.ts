@@ -224,6 +224,7 @@ export function approvedItemFields(operations: string[], extra: Show): INodeProp
 					default: 0,
 					typeOptions: { minValue: 0, numberPrecision: 0 },
 					description: 'New quantity: only a decrease is applied to an approved item (no webhook is sent for it)',
+					hint: 'Enter the new, lower quantity: 0 takes the item off sale',
 				},
 			],
 		},

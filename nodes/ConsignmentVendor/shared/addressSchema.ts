@@ -1,0 +1,152 @@
+/**
+ * Address input validation (create and update), before any request is sent: every address rule of the contract
+ * (docs/vendor-api.md, "Address" validation rules 1-4). A violation names the item index and the field.
+ * Re-exported by schemas.ts, the one entry point for input validation.
+ *
+ * zod 3 API only: n8n hands community packages its own zod, which is v3.
+ */
+import { z } from 'zod';
+
+import { matching, optionalText, parseWith, requiredText, shown } from './fieldRules';
+
+/**
+ * ISO 3166-1 alpha-2 and alpha-3 codes of the United States and its inhabited territories. `territory` is the
+ * territory's standard (USPS) abbreviation, which its addresses carry as state_abbr (and, by the contract's
+ * rule, as city too).
+ */
+const US_COUNTRY_CODES: Readonly<Record<string, { territory: string | undefined }>> = {
+	US: { territory: undefined },
+	USA: { territory: undefined },
+	PR: { territory: 'PR' },
+	PRI: { territory: 'PR' },
+	GU: { territory: 'GU' },
+	GUM: { territory: 'GU' },
+	VI: { territory: 'VI' },
+	VIR: { territory: 'VI' },
+	AS: { territory: 'AS' },
+	ASM: { territory: 'AS' },
+	MP: { territory: 'MP' },
+	MNP: { territory: 'MP' },
+};
+
+/** The territories' standard abbreviations: with country US/USA, such a state_abbr still makes a territory address. */
+const TERRITORY_STATE_CODES = new Set(['PR', 'GU', 'VI', 'AS', 'MP']);
+
+/** USPS state abbreviations: the 50 states, DC and the armed-forces codes (territories have their own country codes). */
+const US_STATE_CODES = new Set(
+	(
+		'AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND ' +
+		'OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC AA AE AP'
+	).split(' '),
+);
+
+/** #####, or ZIP+4 #####-####: digits and one hyphen, no spaces. */
+const ZIP_PATTERN = /^\d{5}(?:-\d{4})?$/;
+
+/**
+ * The three accepted forms of a 10-digit US number: (###) ###-####, ###-###-####, ##########.
+ * Anything else is refused, notably a leading +1, a space inside the digits, a missing area code
+ * and (###)-###-####.
+ */
+const PHONE_PATTERN = /^(?:\(\d{3}\) \d{3}-\d{4}|\d{3}-\d{3}-\d{4}|\d{10})$/;
+
+const addressSchema = z
+	.object(
+		{
+			first_name: requiredText,
+			last_name: requiredText,
+			address1: requiredText,
+			// The contract lists address2 among the fields always sent, but a second line is often empty.
+			address2: optionalText,
+			city: requiredText,
+			state_abbr: requiredText,
+			zipcode: requiredText.pipe(
+				matching(ZIP_PATTERN, 'must be ##### or #####-#### (digits and one hyphen, no spaces)'),
+			),
+			country_iso: requiredText
+				.transform((value) => value.toUpperCase())
+				.pipe(
+					z.string().refine(
+						(code) => Object.hasOwn(US_COUNTRY_CODES, code),
+						(code) => ({
+							message: `must be the United States or a US territory (US/USA, PR/PRI, GU/GUM, VI/VIR, AS/ASM, MP/MNP; only US addresses are supported), got ${shown(code)}`,
+						}),
+					),
+				),
+			phone: requiredText.pipe(
+				matching(
+					PHONE_PATTERN,
+					'must be a 10-digit US number written (###) ###-####, ###-###-#### or ########## (no +1, no spaces inside the digits)',
+				),
+			),
+		},
+		{ required_error: 'is required', invalid_type_error: 'must be an object of address fields' },
+	)
+	.superRefine((address, ctx) => {
+		const territory = territoryOf(address);
+		const state = address.state_abbr.toUpperCase();
+		if (territory === undefined) {
+			if (!US_STATE_CODES.has(state)) {
+				ctx.addIssue({
+					code: z.ZodIssueCode.custom,
+					path: ['state_abbr'],
+					message: `must be a standard two-letter US state abbreviation such as NY or CA, got ${shown(address.state_abbr)}`,
+				});
+			}
+			return;
+		}
+		// A territory's standard abbreviation is its own code (contract: "standard abbreviation for the country").
+		if (state !== territory) {
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['state_abbr'],
+				message: `must be ${territory}, the standard abbreviation of the territory (country_iso ${address.country_iso}), got ${shown(address.state_abbr)}`,
+			});
+		}
+		if (address.city.toUpperCase() !== state) {
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['city'],
+				message: `must equal state_abbr for a US territory (${territory}): city is ${shown(address.city)}, state_abbr is ${shown(address.state_abbr)}`,
+			});
+		}
+	})
+	// Codes are sent upper case; for a territory city carries the same value as state_abbr (the territory code).
+	.transform((address) => {
+		const state_abbr = address.state_abbr.toUpperCase();
+		return territoryOf(address) === undefined ? { ...address, state_abbr } : { ...address, city: state_abbr, state_abbr };
+	});
+
+/**
+ * The territory an address is in (its code), or undefined for the states: from a territory's country code, or,
+ * with country US/USA, from a territory's abbreviation as state_abbr (postal data often writes Puerto Rico as
+ * country US, state PR).
+ */
+function territoryOf(address: { country_iso: string; state_abbr: string }): string | undefined {
+	const byCountry = US_COUNTRY_CODES[address.country_iso]?.territory;
+	if (byCountry !== undefined) return byCountry;
+	const state = address.state_abbr.toUpperCase();
+	return TERRITORY_STATE_CODES.has(state) ? state : undefined;
+}
+
+/** The body of POST /v1/vendor/addresses and PATCH /v1/vendor/addresses/{address_id}: all strings. */
+export type AddressPayload = z.output<typeof addressSchema>;
+
+/**
+ * Validates one address create/update input and returns the exact request body.
+ *
+ * `raw` is an object with the API field names `first_name`, `last_name`, `address1`, `address2`,
+ * `city`, `state_abbr`, `zipcode`, `country_iso`, `phone` (values as read from the node's
+ * parameters; numbers are accepted for text fields). The result has exactly those nine keys, all
+ * strings, trimmed, `country_iso` upper-cased, `address2` '' when not given; any other key is dropped.
+ *
+ * Rules: all fields but address2 required; country US or a territory (ISO2/ISO3); a state's state_abbr is
+ * a US state code; a territory's (country PR/PRI/…, or US with state_abbr PR/GU/VI/AS/MP) is its code, and city
+ * must equal it (sent upper case, like state_abbr); zipcode ##### or #####-####; phone (###) ###-####, ###-###-#### or ##########.
+ *
+ * @throws InputValidationError naming the item index and every invalid field
+ *   (e.g. `Item index 0: zipcode must be ##### or #####-#### ...; phone must be ...`).
+ */
+export function parseAddressInput(raw: unknown, itemIndex: number): AddressPayload {
+	return parseWith(addressSchema, raw, itemIndex);
+}

@@ -1,10 +1,15 @@
 import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
+import { unqueuedRequest } from '../nodes/shared/transport';
+
 /** The path of the token exchange in the contract (docs/vendor-api.md, Endpoints > Token), relative to the Auth URL. */
 export const EXCHANGE_PATH = '/api/v1/bearer-token';
 
 /** The contract fixes every token's lifetime at one hour; used when an answer omits `expires_in`. */
 const CONTRACT_TOKEN_LIFETIME_SECONDS = 3600;
+
+/** A token endpoint that has not answered by then will not: fail the exchange (and everyone waiting on it). */
+const EXCHANGE_TIMEOUT_MS = 30_000;
 
 /** Longest service message quoted in an error, so an HTML error page cannot flood the UI. */
 const MAX_QUOTED_MESSAGE_LENGTH = 300;
@@ -55,16 +60,19 @@ export async function exchangeClientCredentials(
 
 	let response: IN8nHttpFullResponse;
 	try {
-		response = (await httpRequest({
-			method: 'POST',
-			url,
-			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-			body: { client_id: credentials.clientId, client_secret: credentials.clientSecret },
-			json: true,
-			// Status errors are read from the answer below, so no error object (with the body) is thrown.
-			ignoreHttpStatusErrors: true,
-			returnFullResponse: true,
-		})) as IN8nHttpFullResponse;
+		// Status errors are read from the answer below, so no error object (with the body) is thrown. A 429 or
+		// 5xx is repeated a few times; the timeout releases everyone waiting on this exchange with an error.
+		response = await unqueuedRequest(
+			httpRequest,
+			{
+				method: 'POST',
+				url,
+				headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+				body: { client_id: credentials.clientId, client_secret: credentials.clientSecret },
+				json: true,
+			},
+			{ timeoutMs: EXCHANGE_TIMEOUT_MS },
+		);
 	} catch (error) {
 		// There is no node here for NodeApiError: n8n-core wraps what preAuthentication throws in NodeApiError(node, error).
 		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error

@@ -12,6 +12,7 @@ import { itemCustomOperations, itemFields, itemOperations } from './resources/it
 import { orderFields, orderOperationSelector } from './resources/order';
 import { vendorFields, vendorOperationSelector } from './resources/vendor';
 import { listSearch } from './shared/listSearch';
+import { requestOptionsField } from './shared/requestOptions';
 
 export class ConsignmentVendor implements INodeType {
 	description: INodeTypeDescription = {
@@ -59,6 +60,7 @@ export class ConsignmentVendor implements INodeType {
 			...consignmentFields,
 			...orderFields,
 			...vendorFields,
+			requestOptionsField,
 		],
 	};
 

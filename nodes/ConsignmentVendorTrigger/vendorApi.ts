@@ -3,13 +3,14 @@
  * Requests go through n8n's `httpRequestWithAuthentication`, so the credential's token exchange,
  * caching and refresh-on-401 apply exactly as for the action node.
  */
-import type { IDataObject, IHookFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
-// The action node's error mapping: actionable messages, rebuilt without the request config (which
-// carries the Authorization header), so no token travels with the error.
-import { toNodeApiError } from '../ConsignmentVendor/shared/errors';
+// Actionable messages, rebuilt without the request config (which carries the Authorization header), so no
+// token travels with the error.
+import { toNodeApiError } from '../shared/errors';
+import { apiRequest } from '../shared/transport';
 
 export const CREDENTIAL_TYPE = 'consignmentVendorApi';
 
@@ -66,24 +67,9 @@ async function vendorRequest(
 	method: 'GET' | 'PATCH',
 	body?: VendorWebhookPatch,
 ): Promise<unknown> {
-	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
-	const baseUrl = typeof credentials.baseUrl === 'string' ? credentials.baseUrl.trim() : '';
-	if (baseUrl === '') {
-		throw new NodeOperationError(
-			context.getNode(),
-			'The Consignment Vendor API credential has no Base URL',
-			{ description: 'Open the credential and fill in Base URL.' },
-		);
-	}
-	const options: IHttpRequestOptions = {
-		method,
-		url: `${baseUrl.replace(/\/+$/, '')}/v1/vendor`,
-		json: true,
-		headers: { Accept: 'application/json' },
-	};
-	if (body !== undefined) options.body = body as IDataObject;
 	try {
-		return await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, options);
+		// The credential's queue: activation waits out a 429 and repeats a 5xx like any other request.
+		return (await apiRequest(context, { method, url: '/v1/vendor', body: body as IDataObject | undefined })).body;
 	} catch (error) {
 		const mapped = toNodeApiError(context.getNode(), error, { subject: { kind: 'vendor' } });
 		const action = method === 'GET' ? 'read' : 'change';

@@ -8,4 +8,5 @@ export { runWorkflow } from './run-workflow';
 export type { HarnessWorkflow, RunOptions, RunResult } from './run-workflow';
 export { ITEMS_SOURCE_TYPE, MANUAL_TRIGGER_TYPE } from './test-nodes';
 export { forgetSharedAccessTokens } from '../../credentials/sharedAccessToken';
+export { forgetSchedulers } from '../../nodes/shared/transport';
 export { testCredential } from './credential-test';

@@ -9,6 +9,8 @@ import { isTokenExchange, useSandbox } from './nodeRun.helpers';
 
 const sandbox = useSandbox();
 
+let contexts = 0;
+
 async function loadOptionsContext(sb: RunningSandbox): Promise<ILoadOptionsFunctions> {
 	const exchange = await fetch(`${sb.authUrl}/api/v1/bearer-token`, {
 		method: 'POST',
@@ -20,10 +22,11 @@ async function loadOptionsContext(sb: RunningSandbox): Promise<ILoadOptionsFunct
 		const url = new URL(`${options.baseURL}${options.url}`);
 		for (const [key, value] of Object.entries(options.qs ?? {})) url.searchParams.set(key, String(value));
 		const response = await fetch(url, { headers: { Authorization: `Bearer ${bearer}`, Accept: 'application/json' } });
-		return (await response.json()) as IDataObject;
+		const body = (await response.json()) as IDataObject;
+		return options.returnFullResponse ? { statusCode: response.status, headers: {}, body } : body;
 	};
 	return {
-		getCredentials: async () => ({ baseUrl: `${sb.baseUrl}/` }),
+		getCredentials: async () => ({ baseUrl: `${sb.baseUrl}/`, clientId: `list-search-${++contexts}` }),
 		getNode: () => ({ id: 'n', name: 'Consignment Vendor', type: 'consignmentVendor', typeVersion: 1, position: [0, 0], parameters: {} }),
 		helpers: { httpRequestWithAuthentication },
 	} as unknown as ILoadOptionsFunctions;

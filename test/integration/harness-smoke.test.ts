@@ -11,6 +11,7 @@ import {
 import {
 	buildWorkflow,
 	CredentialStore,
+	forgetSchedulers,
 	forgetSharedAccessTokens,
 	packageNodeType,
 	runWorkflow,
@@ -121,7 +122,7 @@ describe('harness smoke test: a declarative node through n8n-core against the sa
 		await sandbox().admin.clearRequests();
 		// A new n8n process would have no in-memory token: what the second run uses comes from the store.
 		forgetSharedAccessTokens();
-
+		forgetSchedulers();
 		const second = await runProbe(store, 5);
 		expect(second.error).toBeUndefined();
 		expect(second.outputs[PROBE][0]).toHaveLength(5);

@@ -6,6 +6,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import {
 	buildWorkflow,
 	CredentialStore,
+	forgetSchedulers,
 	forgetSharedAccessTokens,
 	packageNodeType,
 	runWorkflow,
@@ -35,6 +36,7 @@ export function useSandbox(): () => RunningSandbox {
 	beforeEach(async () => {
 		await sandbox!.admin.reset();
 		forgetSharedAccessTokens();
+		forgetSchedulers();
 	});
 	return () => sandbox!;
 }

@@ -1,4 +1,4 @@
-// Retries through n8n's engine against the sandbox (shared/retry.ts): a 429 or a transient failure no longer
+// Retries through n8n's engine against the sandbox (the transport's queue, nodes/shared/transport): a 429 or a transient failure no longer
 // fails a long Return All or a batch of new items; a POST that failed mid-way is never sent twice; retries stop.
 // Faults are the sandbox's own (`admin.addFault`). To hit exactly the nth request of a run (page 3, batch 2),
 // a small forwarding proxy between the node and the sandbox adds the fault just before forwarding that request.
@@ -104,22 +104,39 @@ describe('Return All', () => {
 		}
 	});
 
-	it('a persistent 429 stops after 4 tries with the rate-limit message, saying the node already retried', async () => {
+	it('a run of 429s is waited out, not counted as failed attempts: 10 refusals, then the listing completes', async () => {
 		await sandbox().admin.addFault({ kind: 'rateLimit', count: 10, retryAfterSeconds: 0, pathPrefix: '/v1/consignments' });
-		const { result, requests } = await runNode(sandbox(), { resource: 'consignment', operation: 'getAll', returnAll: true });
+		const { result, items, requests } = await runNode(sandbox(), { resource: 'consignment', operation: 'getAll', returnAll: true });
 
-		expect(requests.map(line)).toEqual(Array(4).fill('GET /v1/consignments 429'));
-		expect(result.error?.message).toBe('Rate limited by the service — wait before retrying');
-		expect(result.error?.description).toMatch(/already sent the request 4 times/);
+		expect(result.error).toBeUndefined();
+		expect(requests.map(line)).toEqual([...Array(10).fill('GET /v1/consignments 429'), 'GET /v1/consignments 200']);
+		expect(items).toHaveLength(3);
 	});
 
-	it('a Retry-After over 60 s is not waited for: one request, the service\'s wait in the message', async () => {
+	it('a service that keeps answering 429 is given up once nothing succeeded for Give Up After No Success For', async () => {
+		await sandbox().admin.addFault({ kind: 'rateLimit', count: 1000, retryAfterSeconds: 1, pathPrefix: '/v1/consignments' });
+		const started = Date.now();
+		const { result, requests } = await runNode(sandbox(), {
+			resource: 'consignment',
+			operation: 'getAll',
+			returnAll: true,
+			requestOptions: { giveUpAfterNoSuccessSeconds: 3 },
+		});
+
+		expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
+		expect(requests.length).toBeGreaterThanOrEqual(2);
+		expect(requests.length).toBeLessThanOrEqual(5);
+		expect(result.error?.message).toBe('Rate limited by the service — retry after 1 second');
+		expect(result.error?.description).toMatch(/no request with this credential succeeded for 3 seconds/);
+	});
+
+	it('a Retry-After longer than the limits is not waited for: one request, the pause named in the message', async () => {
 		await sandbox().admin.addFault({ kind: 'rateLimit', count: 10, retryAfterSeconds: 600, pathPrefix: '/v1/vendor/addresses' });
 		const { result, requests } = await runNode(sandbox(), { resource: 'address', operation: 'getAll', returnAll: true });
 
 		expect(requests).toHaveLength(1);
 		expect(result.error?.message).toBe('Rate limited by the service — retry after 600 seconds');
-		expect(result.error?.description).toMatch(/longer wait than the node waits by itself/);
+		expect(result.error?.description).toMatch(/asked for a pause of 10 minutes, longer than the node's limits/);
 	});
 });
 

@@ -54,7 +54,8 @@ it('works for a node without a webhookId (older workflows: URL built from workfl
 it('a failed PATCH during activation fails the activation clearly, changes nothing and keeps no memory', async () => {
 	await portal.set({ webhook_url: OLD_URL, webhook_enabled: true });
 	const host = await startHost();
-	await sandbox().admin.addFault({ kind: 'status', status: 503, method: 'PATCH', pathPrefix: '/v1/vendor' });
+	// Persistent: a single 503 is repeated by the transport and activation succeeds.
+	await sandbox().admin.addFault({ kind: 'status', status: 503, count: 10, method: 'PATCH', pathPrefix: '/v1/vendor' });
 
 	await expect(host.activate()).rejects.toThrow(
 		/Could not change the vendor's webhook settings \(PATCH \/v1\/vendor\): .*503/,
@@ -83,7 +84,8 @@ it('deactivating while the API is unreachable does not throw, keeps the memory, 
 	const host = await startHost();
 	await host.activate();
 	const remembered = structuredClone(host.savedStaticData);
-	await sandbox().admin.addFault({ kind: 'drop', method: 'GET', pathPrefix: '/v1/vendor' });
+	// As many as the transport's tries of a GET (4): unreachable for this deactivation, reachable after.
+	await sandbox().admin.addFault({ kind: 'drop', count: 4, method: 'GET', pathPrefix: '/v1/vendor' });
 
 	await host.deactivate();
 

@@ -68,10 +68,10 @@ describe('errors and the token refresh', () => {
 	});
 
 	it('429: rate limited, retry after the service\'s Retry-After', async () => {
-		// Longer than the node waits by itself (shared/retry.ts): shorter waits are retried (test/integration/retry.test.ts).
-		await sandbox().admin.addFault({ kind: 'rateLimit', retryAfterSeconds: 120, pathPrefix: '/v1/vendor' });
+		// Longer than the node's limits (Request Options): shorter pauses are waited out (test/integration/retry.test.ts).
+		await sandbox().admin.addFault({ kind: 'rateLimit', retryAfterSeconds: 300, pathPrefix: '/v1/vendor' });
 		const { result } = await runNode(sandbox(), { resource: 'vendor', operation: 'get' });
-		expect(result.error?.message).toBe('Rate limited by the service — retry after 120 seconds');
+		expect(result.error?.message).toBe('Rate limited by the service — retry after 300 seconds');
 	});
 
 	it('5xx: the status and a try-again hint; with Continue On Fail an error item per failed input item', async () => {

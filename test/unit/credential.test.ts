@@ -231,11 +231,25 @@ describe('ConsignmentVendorApi credential: failed exchanges', () => {
 		expectNoSecretIn(error);
 	});
 
-	it('says so when the service answers an error without a message', async () => {
-		const service = fakeTokenService({ statusCode: 503, body: '' });
+	it('a 503 is tried again; a token endpoint that keeps failing is reported, without a message', async () => {
+		const unavailable = { statusCode: 503, body: '' };
+		const service = fakeTokenService(unavailable, unavailable, unavailable, unavailable);
 		const error = await failureOf(preAuth(service));
+		expect(service.calls).toHaveLength(4);
 		expect(error.message).toBe(`The Consignment Vendor token endpoint ${TOKEN_URL} answered HTTP 503 without a message`);
 		expect(error.description).toContain('Try again later');
+	});
+
+	it('a 429 from the token endpoint is waited out and the exchange succeeds', async () => {
+		const service = fakeTokenService({ statusCode: 429, body: { message: 'slow down' } });
+		await expect(preAuth(service)).resolves.toEqual({ accessToken: 'token-1' });
+		expect(service.calls).toHaveLength(2);
+	});
+
+	it('every exchange request carries a timeout, so a hung token endpoint fails instead of blocking everyone', async () => {
+		const service = fakeTokenService();
+		await preAuth(service);
+		expect(service.calls[0].timeout).toBe(30_000);
 	});
 
 	it('points at the Auth URL on a 404', async () => {

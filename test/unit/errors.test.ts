@@ -5,7 +5,7 @@ import {
 	readHttpFailure,
 	serviceMessage,
 	toNodeApiError,
-} from '../../nodes/ConsignmentVendor/shared/errors';
+} from '../../nodes/shared/errors';
 import { connectionError, FAKE_NODE, n8nRequestError, LEAK_CANARY } from './fakes';
 
 function map(error: unknown, context = {}) {
@@ -65,7 +65,7 @@ describe('toNodeApiError', () => {
 	it('429: rate limited, with the Retry-After seconds', () => {
 		const error = map(n8nRequestError(429, { error: 'slow down' }, { 'retry-after': '7' }));
 		expect(error.message).toBe('Rate limited by the service — retry after 7 seconds');
-		expect(error.description).toMatch(/Retry On Fail/);
+		expect(error.description).toMatch(/Max Requests per Second/);
 		expect(map(n8nRequestError(429, '')).message).toBe('Rate limited by the service — wait before retrying');
 	});
 

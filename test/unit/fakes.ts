@@ -56,6 +56,10 @@ export function connectionError(code: string, message: string): NodeApiError {
 	return new NodeApiError(FAKE_NODE, Object.assign(new Error(message), { isAxiosError: true, code }) as never);
 }
 
+export const FAKE_BASE_URL = 'http://127.0.0.1:9';
+/** Every fake context has a credential of its own, so no test shares (or waits in) another test's queue. */
+let fakeClients = 0;
+
 /**
  * `this` of a `routing.operations.pagination` function. Node parameters are read from `parameters` by their
  * dotted name (e.g. `listOptions.pageSize`); each page request goes to `makeRoutingRequest`.
@@ -72,6 +76,7 @@ export function paginationContext(options: {
 			const value = name.split('.').reduce<unknown>((at, key) => (at as IDataObject | undefined)?.[key], options.parameters);
 			return value === undefined ? fallback : value;
 		},
+		getCredentials: async () => ({ baseUrl: FAKE_BASE_URL, clientId: `fake-client-${++fakeClients}` }),
 		makeRoutingRequest: options.makeRoutingRequest,
 	} as unknown as IExecutePaginationFunctions;
 }

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 
-import { isJsonObject } from './jsonObject';
+import { isJsonObject } from '../../shared/jsonObject';
 import { MoneyFormatError, PriceUnit, toCents } from './money';
 
 // ---------------------------------------------------------------------------------------------

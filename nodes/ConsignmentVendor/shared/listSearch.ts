@@ -17,8 +17,8 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { apiBaseUrl, CREDENTIAL_TYPE } from './credential';
-import { toNodeApiError } from './errors';
+import { toNodeApiError } from '../../shared/errors';
+import { apiRequest } from '../../shared/transport';
 import { DEFAULT_PAGE_SIZE, readPageInfo } from './pagination';
 
 export const CONSIGNMENT_SEARCH = 'searchConsignments';
@@ -45,13 +45,7 @@ async function readPage(context: ILoadOptionsFunctions, listing: Listing, after:
 	if (after) qs.after = after;
 	let body: IDataObject;
 	try {
-		body = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
-			method: 'GET',
-			baseURL: await apiBaseUrl(context),
-			url: listing.url,
-			qs,
-			json: true,
-		})) as IDataObject;
+		body = (await apiRequest(context, { method: 'GET', url: listing.url, qs })).body as IDataObject;
 	} catch (error) {
 		throw toNodeApiError(context.getNode(), error);
 	}

@@ -17,7 +17,7 @@ import type {
 	PostReceiveAction,
 } from 'n8n-workflow';
 
-import { isJsonObject } from './jsonObject';
+import { isJsonObject } from '../../shared/jsonObject';
 
 export function isEmptyBody(body: unknown): boolean {
 	if (body === undefined || body === null) return true;

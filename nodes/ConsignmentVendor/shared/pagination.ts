@@ -22,8 +22,8 @@
  * - a cursor the service already gave, `has_next_page` without an `end_cursor`, or a run of empty pages that
  *   claim more stop with a NodeOperationError instead of looping;
  * - one n8n item per record, the record exactly as returned, `pairedItem` = the input item;
- * - a page that fails with a 429 (or a 502/503/504, a broken connection) is requested again, unchanged, with
- *   backoff (retry.ts): the records gathered so far are kept, and nothing is returned twice.
+ * - a page that fails with a 429 (or a 502/503/504, a broken connection) is requested again, unchanged, by the
+ *   transport's queue: the records gathered so far are kept, and nothing is returned twice.
  *
  * Page size: the contract leaves the maximum undocumented and names 20 as the recommended size (and the
  * consignments default); 20 is the largest size known to be accepted, so it is the default. Users can raise it
@@ -39,9 +39,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { toNodeApiError } from './errors';
-import { isJsonObject } from './jsonObject';
-import { sendWithRetry } from './retry';
+import { toNodeApiError } from '../../shared/errors';
+import { isJsonObject } from '../../shared/jsonObject';
+import { routingRequest } from '../../shared/transport';
+import { paceSettingsOfItem } from './requestOptions';
 
 export const DEFAULT_PAGE_SIZE = 20;
 
@@ -105,6 +106,7 @@ export function cursorPaginator(collectionKey: string) {
 		const node = this.getNode();
 		const itemIndex = this.getItemIndex();
 		const { limit, pageSize } = readSettings(this);
+		const pace = paceSettingsOfItem(this);
 		const baseQuery: IDataObject = { ...(requestData.options.qs ?? {}) };
 		// Cursors come only from the previous page; the first page is `page_size` alone.
 		delete baseQuery.after;
@@ -122,11 +124,11 @@ export function cursorPaginator(collectionKey: string) {
 			const qs: IDataObject = { ...baseQuery, page_size: remaining };
 			if (after !== undefined) qs.after = after;
 
-			// Built once: a retried page (retry.ts, e.g. after a 429) is the same request, same cursor and filters.
+			// Built once: a repeated page (the transport, e.g. after a 429) is the same request, cursor and filters.
 			const pageRequest = { ...requestData, options: { ...requestData.options, qs } };
 			let response: INodeExecutionData[];
 			try {
-				response = await sendWithRetry(this, pageRequest.options.method, async () => await this.makeRoutingRequest(pageRequest));
+				response = await routingRequest(this, pageRequest, pace);
 			} catch (error) {
 				throw toNodeApiError(node, error, { itemIndex });
 			}

@@ -13,7 +13,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodePropertyRouting } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { withActionableErrors, type ApiErrorSubject } from './errors';
+import type { ApiErrorSubject } from '../../shared/errors';
+import { withActionableErrors } from './oneRequestRouting';
 
 /** The ID as a path segment. `.` and `..` would be resolved away by URL handling and hit another endpoint. */
 export function idSegment(value: unknown): string {

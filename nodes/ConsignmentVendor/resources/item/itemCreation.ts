@@ -9,16 +9,17 @@
  * - 207 `{error: [{message, vendor_sku}]}`: an error goes to the batch's item(s) with that vendor_sku; one
  *   with a null (or unknown) vendor_sku goes to every item of the batch; the other items were submitted;
  * - any other failure (413, 401 after token refresh, 5xx, network): every item of the batch failed with it.
- *   A 429 (or a 503 with Retry-After) was retried first (shared/retry.ts); any other 5xx or a broken
+ *   A 429 (or a 503 with Retry-After) was retried first (shared/transport); any other 5xx or a broken
  *   connection is not, because the batch may have been created: those items say the outcome is unknown.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { toNodeApiError } from '../../shared/errors';
-import { retryOutcomeOf } from '../../shared/retry';
+import { toNodeApiError } from '../../../shared/errors';
+import { apiRequest, retryOutcomeOf } from '../../../shared/transport';
+import { paceSettingsOfNode } from '../../shared/requestOptions';
 import type { ItemPayload } from '../../shared/schemas';
 import type { ItemResult } from './itemOutputs';
-import { itemApiRequest, itemPaths } from './itemRequests';
+import { itemPaths } from './itemPaths';
 
 /** The contract's limit per creation request; more is a 413. */
 const MAX_ITEMS_PER_REQUEST = 500;
@@ -96,17 +97,21 @@ async function submitBatch(context: IExecuteFunctions, batch: PendingCreation[])
 	const consignmentId = batch[0].consignmentId;
 	let response;
 	try {
-		response = await itemApiRequest(context, {
-			method: 'POST',
-			url: itemPaths.createInConsignment(consignmentId),
-			body: { items: batch.map((entry) => entry.payload) as unknown as IDataObject[] },
-		});
+		response = await apiRequest(
+			context,
+			{
+				method: 'POST',
+				url: itemPaths.createInConsignment(consignmentId),
+				body: { items: batch.map((entry) => entry.payload) as unknown as IDataObject[] },
+			},
+			paceSettingsOfNode(context),
+		);
 	} catch (error) {
 		const mapped = toNodeApiError(context.getNode(), error, {
 			itemIndex: batch[0].itemIndex,
 			subject: { kind: 'consignment', id: consignmentId },
 		});
-		// A 5xx or broken connection on the POST is not retried (shared/retry.ts): the batch may exist.
+		// A 5xx or broken connection on the POST is not retried (shared/transport): the batch may exist.
 		const outcomeUnknown = retryOutcomeOf(error)?.outcomeUnknown === true;
 		for (const entry of batch) {
 			results.set(entry.itemIndex, failed(entry, [mapped.message], mapped.description ?? undefined, outcomeUnknown));

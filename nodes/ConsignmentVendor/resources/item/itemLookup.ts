@@ -6,7 +6,9 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { itemApiRequest, itemPaths } from './itemRequests';
+import { apiRequest } from '../../../shared/transport';
+import { paceSettingsOfNode } from '../../shared/requestOptions';
+import { itemPaths } from './itemPaths';
 
 export interface FoundItem {
 	itemId: string | number;
@@ -40,7 +42,11 @@ async function findIn(
 	qs: IDataObject,
 	vendorSku: string,
 ): Promise<IDataObject | undefined> {
-	const { body } = await itemApiRequest(context, { method: 'GET', url, qs: { ...qs, vendor_sku: vendorSku } });
+	const { body } = await apiRequest(
+		context,
+		{ method: 'GET', url, qs: { ...qs, vendor_sku: vendorSku } },
+		paceSettingsOfNode(context),
+	);
 	const products = (body as IDataObject | undefined)?.products;
 	return pick(Array.isArray(products) ? (products as IDataObject[]) : [], vendorSku);
 }

@@ -5,7 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { asJsonObject } from '../../shared/jsonObject';
+import { asJsonObject } from '../../../shared/jsonObject';
 import { isPriceUnit, type PriceUnit } from '../../shared/money';
 import {
 	InputValidationError,

@@ -7,7 +7,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyRouting } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { withActionableErrors } from '../../shared/errors';
+import { withActionableErrors } from '../../shared/oneRequestRouting';
 import { urlWithIdParameter } from '../../shared/requestPaths';
 import { InputValidationError } from '../../shared/schemas';
 import { approvedItemFields, itemInputFields } from './itemFields';

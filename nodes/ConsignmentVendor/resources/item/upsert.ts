@@ -13,7 +13,9 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { toNodeApiError } from '../../shared/errors';
+import { toNodeApiError } from '../../../shared/errors';
+import { apiRequest } from '../../../shared/transport';
+import { paceSettingsOfNode } from '../../shared/requestOptions';
 import { consignmentLocator } from '../../shared/resourceLocators';
 import { InputValidationError, type ItemPayload } from '../../shared/schemas';
 import { submitCreations, type PendingCreation } from './itemCreation';
@@ -23,10 +25,7 @@ import { readConsignmentId, validateInputItems, type CheckedItem } from './itemI
 import { AmbiguousSkuError, findItemBySku, type FoundItem } from './itemLookup';
 import { ItemOutputs, type ItemResult } from './itemOutputs';
 import { approvedItemPart, readItemUpdateInput } from './itemPayload';
-import { itemApiRequest, itemPaths } from './itemRequests';
-
-/** Input items looked up (and patched) at the same time: fast for thousands of rows, gentle on the service. */
-const CONCURRENT_LOOKUPS = 4;
+import { itemPaths } from './itemPaths';
 
 export const upsertFields: INodeProperties[] = [
 	consignmentLocator({
@@ -51,7 +50,11 @@ function failure(itemIndex: number, payload: ItemPayload, messages: string[], de
 }
 
 async function patch(context: IExecuteFunctions, found: FoundItem, body: IDataObject): Promise<string> {
-	const { body: answer } = await itemApiRequest(context, { method: 'PATCH', url: itemPaths.item(found.itemId), body });
+	const { body: answer } = await apiRequest(
+		context,
+		{ method: 'PATCH', url: itemPaths.item(found.itemId), body },
+		paceSettingsOfNode(context),
+	);
 	const status = (answer as IDataObject | undefined)?.status;
 	return typeof status === 'string' ? status : 'updated';
 }
@@ -112,7 +115,9 @@ export async function upsert(this: IExecuteFunctions): Promise<INodeExecutionDat
 	outputs.stopOnFailure();
 
 	const toCreate: PendingCreation[] = [];
-	const outcomes = await mapConcurrently(valid, CONCURRENT_LOOKUPS, async (item) => await upsertOne(this, item));
+	// As many rows at once as the queue lets requests run: the transport paces them for the service.
+	const { maxConcurrent } = paceSettingsOfNode(this);
+	const outcomes = await mapConcurrently(valid, maxConcurrent, async (item) => await upsertOne(this, item));
 	outcomes.forEach((outcome, position) => {
 		if (outcome.ok === 'create') toCreate.push(outcome.entry);
 		else outputs.record(valid[position].itemIndex, outcome);

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { withActionableErrors } from '../../shared/errors';
+import { withActionableErrors } from '../../shared/oneRequestRouting';
 
 export const vendorGetOperation: INodePropertyOptions = {
 	name: 'Get',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { withActionableErrors } from '../../shared/errors';
+import { withActionableErrors } from '../../shared/oneRequestRouting';
 import { summaryWhenEmpty } from '../../shared/output';
 
 /**

@@ -1,51 +1,26 @@
 /**
  * The one place that turns a failed API request into an error a user can act on.
  *
- * Exported API:
  * - `toNodeApiError(node, error, { itemIndex?, runIndex?, subject? })`: any error thrown by
- *   `helpers.httpRequestWithAuthentication` (or by RoutingNode's `makeRoutingRequest`) becomes a
- *   `NodeApiError` whose message says what to do (401/403/400/404/413/429/5xx/other). Errors that are
- *   already ours (`NodeOperationError`, e.g. input validation) pass through with the item index set.
- *   Use it in custom operations: `catch (error) { throw toNodeApiError(this.getNode(), error, { itemIndex }) }`.
- * - `readHttpFailure`, `serviceMessage`: re-exported from httpFailure.ts (reading what the service answered).
- * - `withActionableErrors(routing, { subject? })`: routing for a declarative operation that sends ONE request;
- *   adds the hook that retries it (retry.ts) and maps its errors (see "How this is hooked" below).
+ *   `helpers.httpRequestWithAuthentication` (or by RoutingNode's `makeRoutingRequest`), after the transport's
+ *   queue gave it up, becomes a `NodeApiError` whose message says what to do (401/403/400/404/413/429/5xx/other),
+ *   including how long the queue waited and which option to change. Errors that are already ours
+ *   (`NodeOperationError`, e.g. input validation) pass through with the item index set.
  *
- * How this is hooked into declarative routing (n8n-core RoutingNode, 1.122 and 2.41 read):
- * - n8n refreshes the token only when the request THROWS with `error.response.status === 401`
- *   (`httpRequestWithAuthentication`'s catch). `ignoreHttpStatusErrors: true` makes axios resolve instead, so a
- *   401 would never trigger the refresh; the `{ ignore: true, except: [401] }` form exists only in 2.x (1.x reads
- *   any truthy value as "ignore everything"). So requests keep throwing, and we map the error after n8n's own
- *   refresh-and-retry has run: a 401 that reaches us is a 401 on the retried request.
- * - RoutingNode runs `preSend` before and `postReceive` only after a successful request; nothing of ours sees a
- *   thrown error, except `routing.operations.pagination` as a function: RoutingNode calls it (when `paginate` is
- *   true) with `makeRoutingRequest`, and whatever it throws is what the user sees. List operations use it for
- *   paging anyway (pagination.ts catches there); one-request operations get a pagination function that makes
- *   exactly one request and maps its error. This works the same in n8n 1.x and 2.x.
- *
- * Retries (retry.ts): both hooks send their request through `sendWithRetry`, so a 429 (and, where repeating is
- * harmless, a 502/503/504 or a broken connection) is retried with backoff before anything is mapped; the
- * mapping then says how often the node tried, or, for a POST that failed mid-way, that the outcome is unknown.
+ * n8n refreshes the token only when a request THROWS with `error.response.status === 401`, so requests keep
+ * throwing and are mapped here after n8n's own refresh-and-retry has run: a 401 that reaches us is a 401 on the
+ * retried request.
  *
  * Never puts a token or secret in a message: errors are rebuilt from status, the service's text and the URL path
  * (never headers or the axios config), and any `Bearer …`/`client_secret` in the service's text is redacted.
  */
-import type {
-	DeclarativeRestApiSettings,
-	IDataObject,
-	IExecutePaginationFunctions,
-	IExecuteSingleFunctions,
-	INode,
-	INodeExecutionData,
-	INodePropertyRouting,
-	JsonObject,
-} from 'n8n-workflow';
+import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isRequestError, readHttpFailure, redactSecrets, serviceMessage, type HttpFailure } from './httpFailure';
-import { isJsonObject } from './jsonObject';
-import { RETRY_POLICY, retryAfterMs, retryOutcomeOf, sendWithRetry, type RetryOutcome } from './retry';
-import { describeUnknownOutcome, plural, triedSentence } from './retryMessages';
+import { describeRateLimitGiveUp, describeUnknownOutcome, plural, triedSentence } from './retryMessages';
+import { retryOutcomeOf, type RetryOutcome } from './transport/outcome';
+import { retryAfterMs } from './transport/retryRules';
 
 export { readHttpFailure, serviceMessage } from './httpFailure';
 export type { HttpFailure } from './httpFailure';
@@ -160,20 +135,12 @@ function describe(failure: HttpFailure, subject: ApiErrorSubject | undefined, ou
 	}
 	if (status === 429) {
 		const wait = retryAfterSeconds(failure.headers);
-		let hint: string;
-		if (outcome?.reason === 'waitTooLong') {
-			hint = `The service asked for a longer wait than the node waits by itself (at most ${RETRY_POLICY.maxRetryAfterMs / 1000} seconds), so the request was not repeated. Run the node again after that time, or send fewer requests at once.`;
-		} else if (tried) {
-			hint = `${tried} Wait a while before running it again, or send fewer requests at once (fewer input items per run, or a Wait node between runs).`;
-		} else {
-			hint = 'Turn on "Retry On Fail" in the node settings with a wait at least as long as the service asks, or send fewer requests at once.';
-		}
 		return {
 			message:
 				wait === undefined || wait === 0
 					? 'Rate limited by the service — wait before retrying'
 					: `Rate limited by the service — retry after ${plural(wait, 'second')}`,
-			description: join(hint, saidSentence),
+			description: join(describeRateLimitGiveUp(outcome), saidSentence),
 		};
 	}
 	if (status >= 500) {
@@ -237,60 +204,4 @@ export function toNodeApiError(
 	mapped.message = message;
 	Object.defineProperty(mapped, MAPPED, { value: true, enumerable: false });
 	return mapped;
-}
-
-/** Resolves what a one-request operation is about (for 404 messages), from the node's parameters. */
-export type SubjectResolver = (this: IExecuteSingleFunctions) => ApiErrorSubject | undefined;
-
-/**
- * The output of a one-request operation for input item `itemIndex`: paired with it, and never an item whose json is
- * not an object nor no item at all. RoutingNode makes `{ json: body }` of whatever the body is, and splits an array
- * body into its elements; an answer the contract does not describe (a text body, `[]`) would otherwise reach the
- * next node as a string json, or drop the input item.
- */
-function oneRequestOutput(items: INodeExecutionData[], itemIndex: number): INodeExecutionData[] {
-	const paired = (json: IDataObject): INodeExecutionData => ({ json, pairedItem: { item: itemIndex } });
-	if (items.length === 0) return [paired({})];
-	return items.map((item) => ({
-		...paired(isJsonObject(item.json) ? item.json : { response: item.json as IDataObject[string] }),
-		...(item.binary ? { binary: item.binary } : {}),
-	}));
-}
-
-/** A `routing.operations.pagination` function that makes exactly one request and maps its error. */
-function singleRequestWithActionableErrors(resolveSubject?: SubjectResolver) {
-	return async function (
-		this: IExecutePaginationFunctions,
-		requestData: DeclarativeRestApiSettings.ResultOptions,
-	): Promise<INodeExecutionData[]> {
-		const itemIndex = this.getItemIndex();
-		try {
-			const response = await sendWithRetry(this, requestData.options.method, async () => await this.makeRoutingRequest(requestData));
-			return oneRequestOutput(response, itemIndex);
-		} catch (error) {
-			let subject: ApiErrorSubject | undefined;
-			try {
-				subject = resolveSubject?.call(this);
-			} catch {
-				subject = undefined;
-			}
-			throw toNodeApiError(this.getNode(), error, { itemIndex, subject });
-		}
-	};
-}
-
-/**
- * Routing for an operation that sends one request per input item, with errors mapped by `toNodeApiError`.
- * `paginate: true` only switches on RoutingNode's call of the `pagination` function, which here makes exactly
- * one request (see the file comment for why this is the hook).
- */
-export function withActionableErrors(
-	routing: INodePropertyRouting,
-	options: { subject?: SubjectResolver } = {},
-): INodePropertyRouting {
-	return {
-		...routing,
-		send: { ...routing.send, paginate: true },
-		operations: { ...routing.operations, pagination: singleRequestWithActionableErrors(options.subject) },
-	};
 }

@@ -1,0 +1,57 @@
+/**
+ * The request rate a credential's queue keeps, learned from the service's 429s (the contract documents no
+ * limit, and real services differ: token buckets, fixed windows, per-minute quotas).
+ *
+ * Until the first 429 there is no pacing at all (only the concurrency bound). On a 429 the rate becomes what
+ * actually got through since the previous one: the successes, over the time they took plus the pause the
+ * service asks for. For a token bucket with burst ≈ rate × pause that is its refill rate, so pausing and then
+ * sending at that rate wastes none of the service's budget. Each success then raises the rate by GROWTH per
+ * second's worth of successes, so the queue probes upwards slowly and meets the next 429 only every few seconds
+ * (a handful of 429s per hundred requests at 5 req/s, fewer at higher rates).
+ */
+
+/** Growth per second of successes: slow enough that an emptied bucket is met every ~8 s, not every second. */
+const GROWTH_PER_SECOND = 1.03;
+/** One 429 never cuts the rate below this share of the current one (a cycle with idle time underestimates). */
+const DEEPEST_CUT = 0.5;
+/** A floor, so a queue can always move again. */
+const MIN_RATE = 0.05;
+
+export class AdaptiveRate {
+	private rate: number | undefined;
+	private cycleStart: number;
+	private cycleSuccesses = 0;
+
+	constructor(now: number) {
+		this.cycleStart = now;
+	}
+
+	/** Requests per second to keep; undefined while the service has never asked to slow down. */
+	get current(): number | undefined {
+		return this.rate;
+	}
+
+	/** The queue was idle and gets work again: what happened before says nothing about this cycle's pace. */
+	restartCycle(now: number): void {
+		this.cycleStart = now;
+		this.cycleSuccesses = 0;
+	}
+
+	onSuccess(): void {
+		this.cycleSuccesses++;
+		if (this.rate !== undefined) this.rate *= GROWTH_PER_SECOND ** (1 / this.rate);
+	}
+
+	/** The service refused a request sent since the last pause began; the queue now pauses `pauseMs`. */
+	onSlowDown(now: number, pauseMs: number): void {
+		const seconds = Math.max(0.001, (now - this.cycleStart + pauseMs) / 1000);
+		const successes = this.cycleSuccesses;
+		this.cycleStart = now + pauseMs;
+		this.cycleSuccesses = 0;
+		// Refused again before anything got through: the pause (which doubles) is the answer, not a rate of 0.
+		if (successes === 0 && this.rate === undefined) return;
+		let estimate = successes / seconds;
+		if (this.rate !== undefined) estimate = Math.max(estimate, this.rate * DEEPEST_CUT);
+		this.rate = Math.max(MIN_RATE, estimate);
+	}
+}

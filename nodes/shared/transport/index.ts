@@ -1,0 +1,167 @@
+/**
+ * Every HTTP request the package sends goes through here:
+ * - `apiRequest`: an API call from node code (custom operations, resource-locator lists, the trigger's
+ *   activation and deactivation), authenticated with the credential;
+ * - `routingRequest`: the request RoutingNode built for a declarative operation (through its pagination hook);
+ * - `unqueuedRequest`: requests that must not wait in the API queue: the token exchange (requests in the queue
+ *   hold their slot while n8n exchanges a token for them, so queueing the exchange could deadlock) and label
+ *   downloads (another host); they get the same timeout and retry rules, without the shared pacing.
+ * API calls share one scheduler per (base URL, client id) in this process (scheduler.ts).
+ */
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecuteFunctions,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE } from '../credential';
+import { RequestScheduler } from './scheduler';
+import { backoffMs, RATE_LIMIT_BACKOFF, retryAfterMs, TRANSIENT_RETRY } from './retryRules';
+import { DEFAULT_PACE, type PaceSettings } from './settings';
+
+export { DEFAULT_PACE, paceSettingsFrom, REQUEST_OPTIONS_PARAMETER, type PaceSettings } from './settings';
+export { retryOutcomeOf, type RetryOutcome } from './outcome';
+
+/** Node contexts that can make authenticated requests with the credential. */
+export type ApiContext = IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IHookFunctions;
+
+const schedulers = new Map<string, RequestScheduler>();
+
+/** The queue of one credential's API (one per process, whatever workflow or execution uses it). */
+export function schedulerFor(baseUrl: string, clientId: string): RequestScheduler {
+	const key = JSON.stringify([baseUrl.replace(/\/+$/, '').toLowerCase(), clientId.trim()]);
+	let scheduler = schedulers.get(key);
+	if (scheduler === undefined) {
+		scheduler = new RequestScheduler();
+		schedulers.set(key, scheduler);
+	}
+	return scheduler;
+}
+
+/** Only for tests: a fresh queue per credential. */
+export function forgetSchedulers(): void {
+	schedulers.clear();
+}
+
+interface CredentialTarget {
+	baseUrl: string;
+	clientId: string;
+}
+
+const targets = new WeakMap<object, Promise<CredentialTarget>>();
+
+/** Base URL (without trailing slashes) and client id, read once per node context. */
+export async function credentialTarget(context: ApiContext): Promise<CredentialTarget> {
+	let target = targets.get(context);
+	if (target === undefined) {
+		target = context.getCredentials(CREDENTIAL_TYPE).then((credentials) => {
+			const baseUrl = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
+			if (baseUrl === '') throw new Error('The Consignment Vendor API credential has no Base URL: open the credential and fill it in');
+			return { baseUrl, clientId: String(credentials.clientId ?? '') };
+		});
+		targets.set(context, target);
+	}
+	return await target;
+}
+
+function cancelSignalOf(context: object): AbortSignal | undefined {
+	const getSignal = (context as { getExecutionCancelSignal?: () => AbortSignal | undefined }).getExecutionCancelSignal;
+	return typeof getSignal === 'function' ? getSignal.call(context) : undefined;
+}
+
+async function scheduled<T>(context: ApiContext, method: string, settings: PaceSettings, send: () => Promise<T>): Promise<T> {
+	const { baseUrl, clientId } = await credentialTarget(context);
+	return await schedulerFor(baseUrl, clientId).run({ method, send, settings, signal: cancelSignalOf(context) });
+}
+
+export interface ApiRequest {
+	method: IHttpRequestMethods;
+	/** Path under the credential's Base URL, e.g. `/v1/vendor`. */
+	url: string;
+	qs?: IDataObject;
+	body?: IDataObject;
+}
+
+/**
+ * One API request with the credential, through its queue. Resolves with the full response (a 207 is a 2xx
+ * that must not be read as success); throws n8n's request error otherwise (map it with errors.ts).
+ */
+export async function apiRequest(
+	context: ApiContext,
+	request: ApiRequest,
+	settings: PaceSettings = DEFAULT_PACE,
+): Promise<IN8nHttpFullResponse> {
+	const { baseUrl } = await credentialTarget(context);
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		baseURL: baseUrl,
+		url: request.url,
+		qs: request.qs,
+		body: request.body,
+		headers: { Accept: 'application/json' },
+		json: true,
+		returnFullResponse: true,
+		timeout: settings.timeoutMs,
+	};
+	return (await scheduled(context, request.method, settings, async () =>
+		await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, options),
+	)) as IN8nHttpFullResponse;
+}
+
+/** The request RoutingNode prepared for a declarative operation, through the credential's queue. */
+export async function routingRequest(
+	context: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	settings: PaceSettings = DEFAULT_PACE,
+): Promise<INodeExecutionData[]> {
+	const prepared = { ...requestData, options: { ...requestData.options, timeout: settings.timeoutMs } };
+	return await scheduled(context, requestData.options.method ?? 'GET', settings, async () =>
+		await context.makeRoutingRequest(prepared),
+	);
+}
+
+const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
+
+/**
+ * A request outside the API queue (see the file comment), made with `httpRequest` and `ignoreHttpStatusErrors`
+ * so the caller reads the status. A 429/502/503/504 answer or a broken connection is repeated a few times with
+ * backoff (the service's Retry-After when it gives one, up to `maxPauseMs`); the last answer is returned as is.
+ */
+export async function unqueuedRequest(
+	httpRequest: (options: IHttpRequestOptions) => Promise<unknown>,
+	options: IHttpRequestOptions,
+	{ timeoutMs = DEFAULT_PACE.timeoutMs, maxPauseMs = 30_000 }: { timeoutMs?: number; maxPauseMs?: number } = {},
+): Promise<IN8nHttpFullResponse> {
+	const prepared: IHttpRequestOptions = { ...options, timeout: timeoutMs, ignoreHttpStatusErrors: true, returnFullResponse: true };
+	for (let attempt = 1; ; attempt++) {
+		const last = attempt >= TRANSIENT_RETRY.maxAttempts;
+		const sent = await httpRequest(prepared).then(
+			(answer) => ({ answer: answer as IN8nHttpFullResponse }),
+			(error: unknown) => ({ error }),
+		);
+		if ('error' in sent) {
+			// No answer: a connection that broke is worth another try; a timeout is not (it would only hang again).
+			// The caller words the error (it knows which endpoint this was).
+			const code = (sent.error as { code?: unknown } | null)?.code;
+			if (last || !['ECONNRESET', 'EPIPE'].includes(String(code))) return await Promise.reject(sent.error);
+			await sleep(backoffMs(attempt, TRANSIENT_RETRY.baseDelayMs, TRANSIENT_RETRY.maxBackoffMs));
+			continue;
+		}
+		const response = sent.answer;
+		const status = Number(response.statusCode);
+		if (last || !RETRYABLE_STATUSES.has(status)) return response;
+		const asked = retryAfterMs((response.headers ?? {}) as IDataObject);
+		if (asked !== undefined && asked > maxPauseMs) return response;
+		const base = status === 429 ? RATE_LIMIT_BACKOFF.baseDelayMs : TRANSIENT_RETRY.baseDelayMs;
+		await sleep(Math.max(asked ?? 0, backoffMs(attempt, base, TRANSIENT_RETRY.maxBackoffMs)));
+	}
+}

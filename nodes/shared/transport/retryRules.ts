@@ -1,0 +1,108 @@
+/**
+ * Which failed requests are worth sending again, and how long to wait: the rules, pure. The scheduler
+ * (scheduler.ts) applies them; errors.ts reads them to word its messages.
+ *
+ * - 429, for any method: the service says it did not process the request. The scheduler pauses the whole
+ *   credential's queue instead of retrying the one request (see scheduler.ts); it is never a "failed attempt".
+ * - 503 with Retry-After, for any method: the service says it is unavailable and when to come back.
+ * - For idempotent requests only (GET, PATCH, DELETE, …), also 502/503/504 and a connection that broke or
+ *   timed out (ECONNRESET, "socket hang up", ETIMEDOUT, …): sending them again cannot do anything twice.
+ *   (PATCH bodies here are absolute values, not increments.)
+ * - Never for a POST (item creation, address creation, cancellation) on any other 5xx or a broken connection:
+ *   the service may have carried it out, and repeating could create 500 items twice. Such a failure is reported
+ *   as "outcome unknown" instead.
+ * - Never 401 (n8n's own helper already exchanged a new token and repeated the request once), other 4xx, 500, or
+ *   refused/unresolvable connections (a wrong Base URL does not heal in a second).
+ *
+ * n8n 1.x never shows a node the headers of a failed response (its NodeApiError drops the wrapped request
+ * error), so there every 429 is one without a readable Retry-After and the scheduler backs off by itself.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { HttpFailure } from '../httpFailure';
+
+/** Retries of transient failures (5xx, broken connections), which, unlike 429s, count as failed attempts. */
+export const TRANSIENT_RETRY = {
+	/** Tries in all, the first one included. */
+	maxAttempts: 4,
+	/** Wait after the first failed try; doubles with every further one (plus up to 25 % jitter). */
+	baseDelayMs: 250,
+	maxBackoffMs: 8_000,
+} as const;
+
+/** The queue's pause after a 429 without a readable Retry-After: 1 s, doubling while no request succeeds. */
+export const RATE_LIMIT_BACKOFF = { baseDelayMs: 1_000, maxBackoffMs: 30_000 } as const;
+
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'DELETE']);
+const TRANSIENT_STATUSES = new Set([502, 503, 504]);
+/** A connection that broke or timed out after it was opened: the request may have been sent. */
+const BROKEN_CONNECTION_CODES = new Set(['ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT', 'EPIPE']);
+const BROKEN_CONNECTION_TEXT = /socket hang up|ECONNRESET|ETIMEDOUT|ECONNABORTED/i;
+
+export function isIdempotent(method: string): boolean {
+	return IDEMPOTENT_METHODS.has(method.toUpperCase());
+}
+
+/** True when no answer arrived because the connection broke or timed out (not refused, not unresolvable). */
+export function isBrokenConnection(failure: HttpFailure): boolean {
+	if (failure.status !== undefined || !failure.reachedService) return false;
+	if (failure.code !== undefined) return BROKEN_CONNECTION_CODES.has(failure.code);
+	return BROKEN_CONNECTION_TEXT.test(failure.message);
+}
+
+function headerValue(headers: IDataObject, name: string): unknown {
+	const direct = headers[name] ?? headers[name.toLowerCase()];
+	if (direct !== undefined) return direct;
+	const key = Object.keys(headers).find((candidate) => candidate.toLowerCase() === name.toLowerCase());
+	return key === undefined ? undefined : headers[key];
+}
+
+/**
+ * The wait a `Retry-After` header asks for, in ms: delay-seconds (`"120"`) or an HTTP date (a date in the past
+ * is 0). Undefined when absent or unreadable (a negative number, text).
+ */
+export function retryAfterMs(headers: IDataObject, now: number = Date.now()): number | undefined {
+	let raw = headerValue(headers, 'Retry-After');
+	if (Array.isArray(raw)) raw = raw[0];
+	if (typeof raw === 'number') raw = String(raw);
+	if (typeof raw !== 'string' || raw.trim() === '') return undefined;
+	const text = raw.trim();
+	if (/^\d+(\.\d+)?$/.test(text)) return Math.ceil(Number(text) * 1000);
+	if (/^[+-]?\d/.test(text)) return undefined; // a negative or malformed number, not a date
+	const date = Date.parse(text);
+	return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** Exponential wait number `step` (1-based) from `baseMs`, capped, with up to 25 % jitter on top. */
+export function backoffMs(step: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
+	const exponential = Math.min(maxMs, baseMs * 2 ** Math.max(0, step - 1));
+	// Jitter spreads out repeats of requests that failed together.
+	return exponential + Math.floor(random() * exponential * 0.25);
+}
+
+/** A 429, or a 503 that says when to come back: the service did not process the request and wants a pause. */
+export function isSlowDown(failure: HttpFailure): boolean {
+	return failure.status === 429 || (failure.status === 503 && retryAfterMs(failure.headers) !== undefined);
+}
+
+/** Whether a failure of a request sent with `method` is worth sending again (see the file comment). */
+export function isRetryable(failure: HttpFailure, method: string): boolean {
+	const { status } = failure;
+	if (isSlowDown(failure)) return true;
+	if (!isIdempotent(method)) return false;
+	if (status !== undefined) return TRANSIENT_STATUSES.has(status);
+	return isBrokenConnection(failure);
+}
+
+/**
+ * True when a failed non-idempotent request may still have been carried out: a 5xx the service did not mark as
+ * "come back later" (503 with Retry-After), or a connection that broke after the request went out.
+ */
+export function mayHaveBeenProcessed(failure: HttpFailure, method: string): boolean {
+	if (isIdempotent(method)) return false;
+	const { status } = failure;
+	if (status === undefined) return isBrokenConnection(failure);
+	if (status === 503 && retryAfterMs(failure.headers) !== undefined) return false;
+	return status >= 500 && status !== 501;
+}
+

@@ -1,0 +1,59 @@
+/**
+ * How a node's requests are paced: the node's "Request Options" and their defaults. Read per request, so two
+ * workflows sharing a credential each keep their own limits inside the one queue (scheduler.ts).
+ */
+
+export interface PaceSettings {
+	/** Requests of this credential in flight at once, from this node. */
+	maxConcurrent: number;
+	/** A fixed ceiling for users who know their quota; undefined = adaptive (learned from 429s). */
+	maxRequestsPerSecond?: number;
+	/** Give a waiting request up when no request of the credential has succeeded for this long. */
+	noProgressLimitMs: number;
+	/** Give a request up when it has waited (queued, paused, repeated) this long in all. */
+	maxWaitMs: number;
+	/** Per request: no answer within this time is a timeout (a hung endpoint never blocks the queue). */
+	timeoutMs: number;
+}
+
+export const DEFAULT_PACE: Readonly<PaceSettings> = {
+	maxConcurrent: 32,
+	noProgressLimitMs: 2 * 60_000,
+	maxWaitMs: 15 * 60_000,
+	timeoutMs: 60_000,
+};
+
+/**
+ * The parameter the action node keeps these in. n8n itself gives every declarative node a "Request Options"
+ * node setting of this name (batching, proxy, timeout in ms) and merges a node's own options into it, so ours
+ * sit beside n8n's, and n8n's Timeout is the one timeout.
+ */
+export const REQUEST_OPTIONS_PARAMETER = 'requestOptions';
+
+/** What the user entered in Request Options (numbers in the units the fields show). */
+export interface RequestOptionsValue {
+	maxConcurrent?: number;
+	maxRequestsPerSecond?: number;
+	giveUpAfterNoSuccessSeconds?: number;
+	maxWaitMinutes?: number;
+	/** n8n's own option, in ms. */
+	timeout?: number;
+}
+
+function positive(value: unknown): number | undefined {
+	const number = Number(value);
+	return value !== undefined && value !== null && value !== '' && Number.isFinite(number) && number > 0 ? number : undefined;
+}
+
+/** Settings from a Request Options value; anything missing, zero or unreadable takes the default. */
+export function paceSettingsFrom(value: unknown): PaceSettings {
+	const options = (typeof value === 'object' && value !== null ? value : {}) as RequestOptionsValue;
+	const seconds = (v: unknown) => (positive(v) === undefined ? undefined : (positive(v) as number) * 1000);
+	return {
+		maxConcurrent: Math.max(1, Math.floor(positive(options.maxConcurrent) ?? DEFAULT_PACE.maxConcurrent)),
+		maxRequestsPerSecond: positive(options.maxRequestsPerSecond),
+		noProgressLimitMs: seconds(options.giveUpAfterNoSuccessSeconds) ?? DEFAULT_PACE.noProgressLimitMs,
+		maxWaitMs: (positive(options.maxWaitMinutes) ?? DEFAULT_PACE.maxWaitMs / 60_000) * 60_000,
+		timeoutMs: positive(options.timeout) ?? DEFAULT_PACE.timeoutMs,
+	};
+}

@@ -1,0 +1,314 @@
+// The credential's queue (transport/scheduler.ts) on a fake clock: n8n-workflow's `sleep` advances the clock
+// instead of waiting, so minutes of rate limiting run in milliseconds and every wait is exact.
+import { NodeApiError } from 'n8n-workflow';
+
+import { requestOptionsField } from '../../nodes/ConsignmentVendor/shared/requestOptions';
+import { toNodeApiError } from '../../nodes/shared/errors';
+import { retryOutcomeOf } from '../../nodes/shared/transport/outcome';
+import { RequestScheduler } from '../../nodes/shared/transport/scheduler';
+import { DEFAULT_PACE, paceSettingsFrom, type PaceSettings } from '../../nodes/shared/transport/settings';
+import { connectionError, FAKE_NODE, n8n1RequestError, n8nRequestError } from './fakes';
+
+const clock = { now: 0 };
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: async (ms: number) => {
+		clock.now += ms;
+	},
+}));
+
+beforeEach(() => {
+	clock.now = 1_000_000;
+});
+
+const TOO_MANY = { message: 'Too many requests' };
+const settings = (overrides: Partial<PaceSettings> = {}): PaceSettings => ({ ...DEFAULT_PACE, ...overrides });
+
+function newScheduler() {
+	return new RequestScheduler(() => clock.now);
+}
+
+/**
+ * A service on the fake clock: a token bucket per client (`rate` per second, `burst`), answering 429 with the
+ * given Retry-After (n8n 2.x shows nodes the header) or without one.
+ */
+function rateLimitedService(rate: number, burst: number, retryAfter: 'seconds' | 'none' = 'seconds') {
+	let tokens = burst;
+	let refilledAt = clock.now;
+	const log = { sent: [] as number[], refused: [] as number[] };
+	const send = async () => {
+		tokens = Math.min(burst, tokens + ((clock.now - refilledAt) / 1000) * rate);
+		refilledAt = clock.now;
+		log.sent.push(clock.now);
+		if (tokens >= 1) {
+			tokens -= 1;
+			return 'ok';
+		}
+		log.refused.push(clock.now);
+		const wait = Math.ceil((1 - tokens) / rate);
+		throw n8nRequestError(429, TOO_MANY, retryAfter === 'seconds' ? { 'retry-after': String(wait) } : {});
+	};
+	return { send, log };
+}
+
+async function settleAll<T>(promises: Array<Promise<T>>) {
+	const results = await Promise.allSettled(promises);
+	return {
+		ok: results.filter((r) => r.status === 'fulfilled').length,
+		failed: results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as unknown),
+	};
+}
+
+describe('bounded concurrency', () => {
+	it('never has more requests in flight than Max Concurrent Requests', async () => {
+		const scheduler = newScheduler();
+		let inFlight = 0;
+		let most = 0;
+		const send = async () => {
+			most = Math.max(most, ++inFlight);
+			await Promise.resolve();
+			await Promise.resolve();
+			inFlight--;
+			return 'ok';
+		};
+		const { ok } = await settleAll(Array.from({ length: 40 }, () => scheduler.run({ method: 'PATCH', send, settings: settings({ maxConcurrent: 3 }) })));
+		expect(ok).toBe(40);
+		expect(most).toBe(3);
+	});
+});
+
+describe('a 429 pauses the whole queue', () => {
+	it('nothing is sent until the Retry-After has passed; the refused request is sent again; nothing is lost', async () => {
+		const scheduler = newScheduler();
+		const sentAt: number[] = [];
+		let refused = false;
+		const send = async () => {
+			sentAt.push(clock.now);
+			if (sentAt.length === 3 && !refused) {
+				refused = true;
+				throw n8nRequestError(429, TOO_MANY, { 'retry-after': '7' });
+			}
+			return 'ok';
+		};
+		const start = clock.now;
+		const { ok } = await settleAll(Array.from({ length: 10 }, () => scheduler.run({ method: 'PATCH', send, settings: settings({ maxConcurrent: 1 }) })));
+		expect(ok).toBe(10);
+		expect(sentAt).toHaveLength(11);
+		// Sends 1–3 at once; everything after the 429 waits the 7 s the service asked for.
+		expect(sentAt.slice(0, 3)).toEqual([start, start, start]);
+		expect(Math.min(...sentAt.slice(3))).toBeGreaterThanOrEqual(start + 7_000);
+	});
+
+	it('n8n 1.x (no headers on a failed response): pauses 1 s, then 2 s while nothing succeeds', async () => {
+		const scheduler = newScheduler();
+		const sentAt: number[] = [];
+		const send = async () => {
+			sentAt.push(clock.now);
+			if (sentAt.length <= 2) throw n8n1RequestError(429, TOO_MANY, { 'retry-after': '1' });
+			return 'ok';
+		};
+		const start = clock.now;
+		await expect(scheduler.run({ method: 'POST', send, settings: settings() })).resolves.toBe('ok');
+		expect(sentAt[1] - start).toBeGreaterThanOrEqual(1_000);
+		expect(sentAt[1] - start).toBeLessThan(1_250);
+		expect(sentAt[2] - sentAt[1]).toBeGreaterThanOrEqual(2_000);
+		expect(sentAt[2] - sentAt[1]).toBeLessThan(2_500);
+	});
+});
+
+describe('adaptive pace: a token-bucket service, with nothing configured', () => {
+	it.each([
+		[5, 'seconds'],
+		[20, 'seconds'],
+		[20, 'none'],
+		[100, 'seconds'],
+	] as const)('at %s req/s (Retry-After: %s): all succeed, close to the floor, few 429s after the start', async (rate, retryAfter) => {
+		const scheduler = newScheduler();
+		const service = rateLimitedService(rate, rate, retryAfter);
+		const count = rate * 30;
+		const start = clock.now;
+		const { ok } = await settleAll(Array.from({ length: count }, () => scheduler.run({ method: 'PATCH', send: service.send, settings: settings() })));
+		const seconds = (clock.now - start) / 1000;
+		const floor = count / rate;
+		expect(ok).toBe(count);
+		expect(seconds).toBeLessThanOrEqual(floor * 1.2);
+		const lateRefusals = service.log.refused.filter((at) => at - start > 2_000).length;
+		expect(lateRefusals / service.log.sent.length).toBeLessThanOrEqual(0.05);
+	});
+
+	it('Max Requests per Second: a fixed pace, never faster', async () => {
+		const scheduler = newScheduler();
+		const sentAt: number[] = [];
+		const send = async () => {
+			sentAt.push(clock.now);
+			return 'ok';
+		};
+		await settleAll(Array.from({ length: 20 }, () => scheduler.run({ method: 'GET', send, settings: settings({ maxRequestsPerSecond: 4 }) })));
+		const gaps = sentAt.slice(1).map((at, i) => at - sentAt[i]);
+		expect(Math.min(...gaps)).toBeGreaterThanOrEqual(250);
+	});
+});
+
+describe('the retry budget is progress and time, not attempts', () => {
+	it('a 429 is not a failed attempt: a request refused 6 times in a row still succeeds', async () => {
+		const scheduler = newScheduler();
+		let calls = 0;
+		const send = async () => {
+			if (++calls <= 6) throw n8nRequestError(429, TOO_MANY, { 'retry-after': '1' });
+			return 'ok';
+		};
+		await expect(scheduler.run({ method: 'PATCH', send, settings: settings() })).resolves.toBe('ok');
+		expect(calls).toBe(7);
+	});
+
+	it('a request refused while others get through is kept, however often: 60 requests at 2 req/s all succeed', async () => {
+		const scheduler = newScheduler();
+		const service = rateLimitedService(2, 2);
+		const { ok } = await settleAll(Array.from({ length: 60 }, () => scheduler.run({ method: 'PATCH', send: service.send, settings: settings() })));
+		expect(ok).toBe(60);
+		expect(service.log.refused.length).toBeGreaterThan(4);
+	});
+
+	it('gives up when nothing succeeded for Give Up After No Success For, and says so', async () => {
+		const scheduler = newScheduler();
+		const send = async () => {
+			throw n8nRequestError(429, TOO_MANY, { 'retry-after': '5' });
+		};
+		const start = clock.now;
+		const { failed } = await settleAll(Array.from({ length: 3 }, () => scheduler.run({ method: 'GET', send, settings: settings({ noProgressLimitMs: 60_000 }) })));
+		expect(failed).toHaveLength(3);
+		// Given up once the limit has passed (the fake clock adds up concurrent waits, so allow a few pauses).
+		expect(clock.now - start).toBeGreaterThanOrEqual(60_000);
+		expect(clock.now - start).toBeLessThanOrEqual(90_000);
+		expect(retryOutcomeOf(failed[0])).toMatchObject({ reason: 'noProgress', outcomeUnknown: false });
+		const error = toNodeApiError(FAKE_NODE, failed[0]) as NodeApiError;
+		expect(error.message).toBe('Rate limited by the service — retry after 5 seconds');
+		expect(error.description).toMatch(/no request with this credential succeeded for 60 seconds \(Request Options → Give Up After No Success For\)/);
+	});
+
+	it('gives up a request that waited longer than Max Wait per Request', async () => {
+		const scheduler = newScheduler();
+		let call = 0;
+		const send = async () => {
+			if (++call % 2 === 0) return 'ok';
+			throw n8nRequestError(429, TOO_MANY, { 'retry-after': '30' });
+		};
+		const { failed, ok } = await settleAll(
+			Array.from({ length: 40 }, () => scheduler.run({ method: 'GET', send, settings: settings({ maxConcurrent: 1, maxWaitMs: 120_000 }) })),
+		);
+		expect(ok).toBeGreaterThan(0);
+		expect(failed.length).toBeGreaterThan(0);
+		expect(retryOutcomeOf(failed[0])).toMatchObject({ reason: 'waitedTooLong' });
+		expect((toNodeApiError(FAKE_NODE, failed[0]) as NodeApiError).description).toMatch(/Max Wait per Request allows \(2 minutes\)/);
+	});
+
+	it('a Retry-After longer than the limits fails at once, naming the pause', async () => {
+		const scheduler = newScheduler();
+		const send = async () => {
+			throw n8nRequestError(429, TOO_MANY, { 'retry-after': '3600' });
+		};
+		const start = clock.now;
+		const thrown = await scheduler.run({ method: 'GET', send, settings: settings() }).catch((e: unknown) => e);
+		expect(clock.now - start).toBe(0);
+		expect(retryOutcomeOf(thrown)).toMatchObject({ reason: 'pauseTooLong', attempts: 1 });
+		expect((toNodeApiError(FAKE_NODE, thrown) as NodeApiError).description).toMatch(/asked for a pause of 60 minutes/);
+	});
+});
+
+describe('transient failures', () => {
+	it('a GET 503 and a broken connection are repeated with growing waits; the third try answers', async () => {
+		const scheduler = newScheduler();
+		const failures = [n8nRequestError(503, { error: 'busy' }), connectionError('ECONNRESET', 'socket hang up')];
+		const sentAt: number[] = [];
+		const send = async () => {
+			sentAt.push(clock.now);
+			const failure = failures[sentAt.length - 1];
+			if (failure) throw failure;
+			return 'ok';
+		};
+		await expect(scheduler.run({ method: 'GET', send, settings: settings() })).resolves.toBe('ok');
+		expect(sentAt[1] - sentAt[0]).toBeGreaterThanOrEqual(250);
+		expect(sentAt[2] - sentAt[1]).toBeGreaterThanOrEqual(500);
+	});
+
+	it('a GET that keeps failing with 503: 4 tries, then the error says so', async () => {
+		const scheduler = newScheduler();
+		let calls = 0;
+		const send = async () => {
+			calls++;
+			throw n8nRequestError(503, { error: 'busy' });
+		};
+		const thrown = await scheduler.run({ method: 'GET', send, settings: settings() }).catch((e: unknown) => e);
+		expect(calls).toBe(4);
+		expect(retryOutcomeOf(thrown)).toMatchObject({ reason: 'attemptsUsed', attempts: 4 });
+		expect((toNodeApiError(FAKE_NODE, thrown) as NodeApiError).description).toMatch(/sent the request 4 times/);
+	});
+
+	it('a POST 500 or broken connection is sent once: its outcome is unknown', async () => {
+		for (const failure of [n8nRequestError(500, { error: 'db' }), connectionError('ECONNRESET', 'socket hang up')]) {
+			const scheduler = newScheduler();
+			let calls = 0;
+			const thrown = await scheduler
+				.run({
+					method: 'POST',
+					send: async () => {
+						calls++;
+						throw failure;
+					},
+					settings: settings(),
+				})
+				.catch((e: unknown) => e);
+			expect(calls).toBe(1);
+			expect(retryOutcomeOf(thrown)).toMatchObject({ outcomeUnknown: true });
+			expect((toNodeApiError(FAKE_NODE, thrown) as NodeApiError).message).toMatch(/^Outcome unknown/);
+		}
+	});
+
+	it('a POST answered 429 is repeated: the service said it did not process it', async () => {
+		const scheduler = newScheduler();
+		let calls = 0;
+		const send = async () => {
+			if (++calls === 1) throw n8nRequestError(429, TOO_MANY, { 'retry-after': '1' });
+			return 'created';
+		};
+		await expect(scheduler.run({ method: 'POST', send, settings: settings() })).resolves.toBe('created');
+		expect(calls).toBe(2);
+	});
+});
+
+describe('cancellation', () => {
+	it('a cancelled execution takes its waiting requests out of the queue', async () => {
+		const scheduler = newScheduler();
+		const controller = new AbortController();
+		let calls = 0;
+		const send = async () => {
+			calls++;
+			controller.abort();
+			throw n8nRequestError(429, TOO_MANY, { 'retry-after': '10' });
+		};
+		const thrown = await scheduler.run({ method: 'GET', send, settings: settings(), signal: controller.signal }).catch((e: unknown) => e);
+		expect(calls).toBe(1);
+		expect(retryOutcomeOf(thrown)).toMatchObject({ reason: 'cancelled' });
+	});
+});
+
+describe('Request Options', () => {
+	it('empty means the defaults; 0 Max Requests per Second means adaptive', () => {
+		expect(paceSettingsFrom({})).toEqual({ ...DEFAULT_PACE, maxRequestsPerSecond: undefined });
+		expect(paceSettingsFrom({ maxRequestsPerSecond: 0, maxConcurrent: 4, giveUpAfterNoSuccessSeconds: 30, maxWaitMinutes: 2, timeout: 5_000 })).toEqual({
+			maxConcurrent: 4,
+			maxRequestsPerSecond: undefined,
+			noProgressLimitMs: 30_000,
+			maxWaitMs: 120_000,
+			timeoutMs: 5_000,
+		});
+		expect(paceSettingsFrom({ maxRequestsPerSecond: 2.5 }).maxRequestsPerSecond).toBe(2.5);
+	});
+});
+
+describe('the Request Options fields', () => {
+	it('show the defaults the transport uses', () => {
+		const defaults = Object.fromEntries((requestOptionsField.options as Array<{ name: string; default: unknown }>).map((o) => [o.name, o.default]));
+		expect(paceSettingsFrom(defaults)).toEqual({ ...DEFAULT_PACE, maxRequestsPerSecond: undefined });
+	});
+});

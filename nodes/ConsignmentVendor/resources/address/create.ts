@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { withActionableErrors } from '../../shared/oneRequestRouting';
 import { summaryWhenEmpty, unwrapRecord } from '../../shared/output';
-import { addressBodyFields, sentAddress, validateAddressBody } from './addressFields';
+import { addressBodyFields, sentAddress, validateAddressBody } from './helpers/addressFields';
 
 export const addressCreateOperation: INodePropertyOptions = {
 	name: 'Create',

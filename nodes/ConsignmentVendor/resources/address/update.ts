@@ -3,7 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { summaryWhenEmpty, unwrapRecord } from '../../shared/output';
 import { readIdParameter, recordRouting } from '../../shared/requestPaths';
 import { activeAddressLocator } from '../../shared/resourceLocators';
-import { addressBodyFields, sentAddress, validateAddressBody } from './addressFields';
+import { addressBodyFields, sentAddress, validateAddressBody } from './helpers/addressFields';
 
 export const addressUpdateOperation: INodePropertyOptions = {
 	name: 'Update',

@@ -12,7 +12,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { InputValidationError, parseAddressInput } from '../../shared/schemas';
+import { InputValidationError, parseAddressInput } from '../../../shared/schemas';
 
 interface AddressFieldSpec {
 	displayName: string;

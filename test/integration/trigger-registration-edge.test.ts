@@ -46,9 +46,11 @@ it('works for a node without a webhookId (older workflows: URL built from workfl
 	expect(await vendorState()).toEqual({ url: host.productionUrl, enabled: true });
 	await host.deactivate();
 
-	// The test URL was never remembered as "previous"; with nothing remembered, webhooks are switched off.
-	const after = await vendorState();
-	expect(after.url === host.testUrl && after.enabled).toBe(false);
+	// The test URL was never remembered as "previous"; with nothing remembered, webhooks are switched off
+	// (the URL stays: the contract has no way to clear it) and the test URL is not put back.
+	expect(await vendorState()).toEqual({ url: host.productionUrl, enabled: false });
+	const vendorPatches = (await sandbox().admin.requests()).filter((r) => r.method === 'PATCH' && r.path === '/v1/vendor');
+	expect(vendorPatches.at(-1)?.body).toEqual({ webhook_enabled: false });
 });
 
 it('a failed PATCH during activation fails the activation clearly, changes nothing and keeps no memory', async () => {

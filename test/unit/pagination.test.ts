@@ -76,7 +76,7 @@ describe('cursorPaginator: Return All', () => {
 		expect(server.requests).toEqual([{ page_size: DEFAULT_PAGE_SIZE }]);
 	});
 
-	it('makes one request for exactly one page, and sends page_size only on the first page', async () => {
+	it('makes one request for exactly one page: page_size alone, no cursor', async () => {
 		const server = fakeServer({ total: 20 });
 		const items = await run(server, { returnAll: true });
 		expect(ids(items)).toEqual(server.records.map((r) => r.id));
@@ -184,16 +184,20 @@ describe('cursorPaginator: a misbehaving server', () => {
 		expect(server.requests).toHaveLength(5);
 	});
 
-	it('names the missing collection key', async () => {
-		const server = fakeServer({ total: 3 });
+	it('stops at the first page that lacks the collection key, naming the key and the page', async () => {
+		// A page under another key (`products` where `things` was expected), claiming more pages.
+		let requests = 0;
 		const context = paginationContext({
 			parameters: { returnAll: true },
-			makeRoutingRequest: async () => [{ json: { products: [] } }],
+			makeRoutingRequest: async () => {
+				requests++;
+				return [{ json: { products: [{ id: 1 }], page_info: { has_next_page: true, end_cursor: `c${requests}` } } }];
+			},
 		});
 		await expect(
 			cursorPaginator('things').call(context, { options: { qs: {} } } as unknown as DeclarativeRestApiSettings.ResultOptions),
-		).rejects.toThrow(/no "things" list/);
-		expect(server.requests).toHaveLength(0);
+		).rejects.toThrow(/The service's answer has no "things" list \(page 1\)/);
+		expect(requests).toBe(1);
 	});
 
 	it('maps a failed page request through the error mapper', async () => {

@@ -100,6 +100,11 @@ describe('parseItemCreationInput accepts', () => {
 		expect(body).toMatchObject({ vendor_sku: 'BAG-0002', with_tags: false, quantity: 2, gender: ['Men', 'Women'] });
 	});
 
+	it('any category path as typed: the service, not the node, knows which taxons exist and whether case matters', () => {
+		expect(parseItemCreationInput({ ...valid, taxon_permalink: 'Women/Handbags' }, 0, cents).taxon_permalink).toBe('Women/Handbags');
+		expect(parseItemCreationInput({ ...valid, taxon_permalink: ' women ' }, 0, cents).taxon_permalink).toBe('women');
+	});
+
 	it('both genders, repeats dropped', () => {
 		expect(parseItemCreationInput({ ...valid, gender: ['Women', 'Men', 'Women'] }, 0, cents).gender).toEqual(['Women', 'Men']);
 	});
@@ -119,8 +124,17 @@ describe('parseItemCreationInput refuses', () => {
 		refused({ taxon_permalink: 'watches/bracelet', upc: '' }, 'upc', /required for watches.*watches\/bracelet/);
 	});
 
-	it.each(['women', 'Women/Handbags', '/women/handbags', 'women/handbags/', 'women//handbags', 'women handbags/totes', 'women\\handbags'])(
-		'taxon_permalink %p',
+	it('a watch without UPC, whatever the case of its taxon', () => {
+		refused({ taxon_permalink: 'Watches/Strap', upc: '' }, 'upc', /required for watches/);
+	});
+
+	it('a watch without UPC is reported together with the other invalid fields', () => {
+		const error = failureOf(() => parseItemCreationInput({ ...valid, taxon_permalink: 'watches/strap', upc: '', price: 0, quantity: 'x' }, 1, cents));
+		expect(error.issues.map((issue) => issue.field).sort()).toEqual(['price', 'quantity', 'upc']);
+	});
+
+	it.each(['/women/handbags', 'women/handbags/', 'women//handbags', 'women handbags/totes', 'women\\handbags'])(
+		'taxon_permalink %p (not a category path)',
 		(taxon) => refused({ taxon_permalink: taxon }, 'taxon_permalink', /category path/),
 	);
 

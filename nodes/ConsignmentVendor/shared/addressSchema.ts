@@ -3,11 +3,12 @@
  * (docs/vendor-api.md, "Address" validation rules 1-4). A violation names the item index and the field.
  * Re-exported by schemas.ts, the one entry point for input validation.
  *
- * zod 3 API only: n8n hands community packages its own zod, which is v3.
+ * Runs on zod 3 and zod 4 (n8n hands community packages its own zod): built with ruleSchemas.ts only.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 
 import { matching, optionalText, parseWith, requiredText, shown } from './fieldRules';
+import { fields, refuse, rule, type Refusal } from './ruleSchemas';
 
 /**
  * ISO 3166-1 alpha-2 and alpha-3 codes of the United States and its inhabited territories. `territory` is the
@@ -50,67 +51,61 @@ const ZIP_PATTERN = /^\d{5}(?:-\d{4})?$/;
  */
 const PHONE_PATTERN = /^(?:\(\d{3}\) \d{3}-\d{4}|\d{3}-\d{3}-\d{4}|\d{10})$/;
 
-const addressSchema = z
-	.object(
-		{
-			first_name: requiredText,
-			last_name: requiredText,
-			address1: requiredText,
-			// The contract lists address2 among the fields always sent, but a second line is often empty.
-			address2: optionalText,
-			city: requiredText,
-			state_abbr: requiredText,
-			zipcode: requiredText.pipe(
-				matching(ZIP_PATTERN, 'must be ##### or #####-#### (digits and one hyphen, no spaces)'),
+const US_AND_TERRITORIES =
+	'must be the United States or a US territory (US/USA, PR/PRI, GU/GUM, VI/VIR, AS/ASM, MP/MNP; only US addresses are supported)';
+
+/** State and territory rules between fields, checked whenever country_iso, state_abbr and city are valid themselves. */
+function stateRules(address: { country_iso?: string; state_abbr?: string; city?: string }): Refusal[] {
+	const { country_iso, state_abbr, city } = address;
+	if (country_iso === undefined || state_abbr === undefined || city === undefined) return [];
+	const territory = territoryOf({ country_iso, state_abbr });
+	const state = state_abbr.toUpperCase();
+	if (territory === undefined) {
+		return US_STATE_CODES.has(state)
+			? []
+			: [refuse(`must be a standard two-letter US state abbreviation such as NY or CA, got ${shown(state_abbr)}`, ['state_abbr'])];
+	}
+	const refusals: Refusal[] = [];
+	// A territory's standard abbreviation is its own code (contract: "standard abbreviation for the country").
+	if (state !== territory) {
+		refusals.push(
+			refuse(`must be ${territory}, the standard abbreviation of the territory (country_iso ${country_iso}), got ${shown(state_abbr)}`, ['state_abbr']),
+		);
+	}
+	if (city.toUpperCase() !== state) {
+		refusals.push(
+			refuse(`must equal state_abbr for a US territory (${territory}): city is ${shown(city)}, state_abbr is ${shown(state_abbr)}`, ['city']),
+		);
+	}
+	return refusals;
+}
+
+const addressSchema = fields(
+	{
+		first_name: requiredText,
+		last_name: requiredText,
+		address1: requiredText,
+		// The contract lists address2 among the fields always sent, but a second line is often empty.
+		address2: optionalText,
+		city: requiredText,
+		state_abbr: requiredText,
+		zipcode: requiredText.pipe(matching(ZIP_PATTERN, 'must be ##### or #####-#### (digits and one hyphen, no spaces)')),
+		country_iso: requiredText.pipe(
+			rule((value) => {
+				const code = String(value).toUpperCase();
+				return Object.hasOwn(US_COUNTRY_CODES, code) ? code : refuse(`${US_AND_TERRITORIES}, got ${shown(code)}`);
+			}),
+		),
+		phone: requiredText.pipe(
+			matching(
+				PHONE_PATTERN,
+				'must be a 10-digit US number written (###) ###-####, ###-###-#### or ########## (no +1, no spaces inside the digits)',
 			),
-			country_iso: requiredText
-				.transform((value) => value.toUpperCase())
-				.pipe(
-					z.string().refine(
-						(code) => Object.hasOwn(US_COUNTRY_CODES, code),
-						(code) => ({
-							message: `must be the United States or a US territory (US/USA, PR/PRI, GU/GUM, VI/VIR, AS/ASM, MP/MNP; only US addresses are supported), got ${shown(code)}`,
-						}),
-					),
-				),
-			phone: requiredText.pipe(
-				matching(
-					PHONE_PATTERN,
-					'must be a 10-digit US number written (###) ###-####, ###-###-#### or ########## (no +1, no spaces inside the digits)',
-				),
-			),
-		},
-		{ required_error: 'is required', invalid_type_error: 'must be an object of address fields' },
-	)
-	.superRefine((address, ctx) => {
-		const territory = territoryOf(address);
-		const state = address.state_abbr.toUpperCase();
-		if (territory === undefined) {
-			if (!US_STATE_CODES.has(state)) {
-				ctx.addIssue({
-					code: z.ZodIssueCode.custom,
-					path: ['state_abbr'],
-					message: `must be a standard two-letter US state abbreviation such as NY or CA, got ${shown(address.state_abbr)}`,
-				});
-			}
-			return;
-		}
-		// A territory's standard abbreviation is its own code (contract: "standard abbreviation for the country").
-		if (state !== territory) {
-			ctx.addIssue({
-				code: z.ZodIssueCode.custom,
-				path: ['state_abbr'],
-				message: `must be ${territory}, the standard abbreviation of the territory (country_iso ${address.country_iso}), got ${shown(address.state_abbr)}`,
-			});
-		}
-		if (address.city.toUpperCase() !== state) {
-			ctx.addIssue({
-				code: z.ZodIssueCode.custom,
-				path: ['city'],
-				message: `must equal state_abbr for a US territory (${territory}): city is ${shown(address.city)}, state_abbr is ${shown(address.state_abbr)}`,
-			});
-		}
-	})
+		),
+	},
+	'must be an object of address fields',
+	stateRules,
+)
 	// Codes are sent upper case; for a territory city carries the same value as state_abbr (the territory code).
 	.transform((address) => {
 		const state_abbr = address.state_abbr.toUpperCase();

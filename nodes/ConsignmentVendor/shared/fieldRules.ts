@@ -3,12 +3,13 @@
  * and field rules shared by items and addresses. Each rule's message reads after the field name
  * ("zipcode must be ...") and shows the offending value, so a user can find the bad cell.
  *
- * zod 3 API only: n8n hands community packages its own zod, which is v3.
+ * Runs on zod 3 and zod 4 (n8n hands community packages its own zod): the rules are built with ruleSchemas.ts.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 
 import { isJsonObject } from '../../shared/jsonObject';
 import { MoneyFormatError, PriceUnit, toCents } from './money';
+import { isBlank, refuse, rule, type Checked } from './ruleSchemas';
 
 // ---------------------------------------------------------------------------------------------
 // Errors
@@ -43,7 +44,7 @@ export function formatIssues(itemIndex: number, issues: InputIssue[]): string {
 
 function toIssues(error: z.ZodError): InputIssue[] {
 	return error.issues.map((issue) => ({
-		field: issue.path.length ? issue.path.join('.') : 'input',
+		field: issue.path.length ? issue.path.map(String).join('.') : 'input',
 		message: issue.message,
 	}));
 }
@@ -67,64 +68,57 @@ export function shown(value: unknown): string {
 // ---------------------------------------------------------------------------------------------
 
 /** A string matching `pattern`; the message shows the offending value so a user can find it. */
-export function matching(pattern: RegExp, rule: string) {
-	return z.string().refine(
-		(value) => pattern.test(value),
-		(value) => ({ message: `${rule}, got ${shown(value)}` }),
-	);
+export function matching(pattern: RegExp, requirement: string) {
+	return rule((value) => {
+		if (typeof value !== 'string') return refuse('must be text');
+		return pattern.test(value) ? value : refuse(`${requirement}, got ${shown(value)}`);
+	});
 }
 
-/** A required text field: present, a string (numbers are accepted and stringified), not blank. */
-export const requiredText = z.preprocess(
-	(value) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value),
-	z.string({ required_error: 'is required', invalid_type_error: 'must be text' }).min(1, 'is required'),
-);
+/** A required text field: present, a string (numbers are accepted and stringified), not blank; trimmed. */
+export const requiredText = rule((value) => {
+	if (isBlank(value)) return refuse('is required');
+	if (typeof value === 'number') return String(value);
+	return typeof value === 'string' ? value.trim() : refuse('must be text');
+});
 
 /** Text that may be empty; missing becomes ''. */
-export const optionalText = z.preprocess(
-	(value) =>
-		value === undefined || value === null ? '' : typeof value === 'number' ? String(value) : value,
-	z.string({ invalid_type_error: 'must be text' }).transform((value) => value.trim()),
-);
-
+export const optionalText = rule((value) => {
+	if (value === undefined || value === null) return '';
+	if (typeof value === 'number') return String(value);
+	return typeof value === 'string' ? value.trim() : refuse('must be text');
+});
 
 /** `true`/`false`, also as the strings a spreadsheet or an expression yields. */
-export const booleanField = z.unknown().transform((value, ctx): boolean => {
+export const booleanField = rule((value) => {
 	if (typeof value === 'boolean') return value;
 	const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
 	if (text === 'true') return true;
 	if (text === 'false') return false;
-	ctx.addIssue({
-		code: z.ZodIssueCode.custom,
-		message: value === undefined || value === null || text === '' ? 'is required' : `must be true or false, got ${shown(value)}`,
-	});
-	return z.NEVER;
+	return refuse(isBlank(value) ? 'is required' : `must be true or false, got ${shown(value)}`);
 });
 
-export function integerField(minimum: number, rule: string) {
-	return z.preprocess(
-		(value) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value),
-		z
-			.number({ required_error: 'is required', invalid_type_error: `must be ${rule}` })
-			.refine(
-				(value) => Number.isSafeInteger(value) && value >= minimum,
-				(value) => ({ message: `must be ${rule}, got ${value}` }),
-			),
-	);
+/** A whole number of at least `minimum` (also as digits in text); `requirement` says so in words. */
+export function integerField(minimum: number, requirement: string) {
+	return rule((value) => {
+		if (isBlank(value)) return refuse('is required');
+		const number = typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
+		if (typeof number !== 'number') return refuse(`must be ${requirement}`);
+		return Number.isSafeInteger(number) && number >= minimum ? number : refuse(`must be ${requirement}, got ${number}`);
+	});
 }
 
 export const absoluteHttpUrl = requiredText.pipe(
-	z.string().refine(
-		(value) => {
-			try {
-				const url = new URL(value);
-				return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-			} catch {
-				return false;
-			}
-		},
-		(value) => ({ message: `must be an absolute http(s) URL such as https://example.com/photo.jpg, got ${shown(value)}` }),
-	),
+	rule((value) => {
+		const text = String(value);
+		try {
+			const url = new URL(text);
+			if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '') return text;
+		} catch {
+			// not a URL at all: refused below
+		}
+		return refuse(`must be an absolute http(s) URL such as https://example.com/photo.jpg, got ${shown(text)}`);
+	}),
 );
 
 /**
@@ -132,47 +126,36 @@ export const absoluteHttpUrl = requiredText.pipe(
  * Blank means "not given": `whenBlank` decides what that becomes.
  */
 export function jsonObjectField(whenBlank: () => Record<string, unknown> | undefined) {
-	return z.unknown().transform((value, ctx): Record<string, unknown> | undefined => {
+	return rule((value): Checked<Record<string, unknown> | undefined> => {
+		if (isBlank(value)) return whenBlank();
 		let parsed = value;
-		if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
-			return whenBlank();
-		}
 		if (typeof value === 'string') {
 			try {
 				parsed = JSON.parse(value);
 			} catch (error) {
-				ctx.addIssue({
-					code: z.ZodIssueCode.custom,
-					message: `must be valid JSON (${(error as Error).message})`,
-				});
-				return z.NEVER;
+				return refuse(`must be valid JSON (${(error as Error).message})`);
 			}
 		}
 		if (!isJsonObject(parsed)) {
-			ctx.addIssue({
-				code: z.ZodIssueCode.custom,
-				message: `must be a JSON object such as {"color": "Black"}, got ${Array.isArray(parsed) ? 'an array' : shown(parsed)}`,
-			});
-			return z.NEVER;
+			return refuse(`must be a JSON object such as {"color": "Black"}, got ${Array.isArray(parsed) ? 'an array' : shown(parsed)}`);
 		}
 		return parsed as Record<string, unknown>;
 	});
 }
 
+/**
+ * An amount in whole cents, entered in `unit`. Zero or less is refused: the contract only says "integer", but a
+ * price or MSRP of 0 is always a data mistake (an empty cell, a wrong column) and would offer the item for nothing.
+ */
 export function moneyField(unit: PriceUnit) {
-	return z.unknown().transform((value, ctx) => {
-		if (value === undefined || value === null || value === '') {
-			ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'is required' });
-			return z.NEVER;
-		}
+	return rule((value) => {
+		if (value === undefined || value === null || value === '') return refuse('is required');
 		try {
 			const cents = toCents(value, unit);
-			if (cents > 0) return cents;
-			ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be greater than 0, got ${shown(value)}` });
+			return cents > 0 ? cents : refuse(`must be greater than 0, got ${shown(value)}`);
 		} catch (error) {
 			// toCents throws only MoneyFormatError, whose message is written for the user.
-			ctx.addIssue({ code: z.ZodIssueCode.custom, message: (error as MoneyFormatError).message });
+			return refuse((error as MoneyFormatError).message);
 		}
-		return z.NEVER;
 	});
 }

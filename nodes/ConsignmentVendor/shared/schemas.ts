@@ -3,10 +3,11 @@
  * item creation/update inputs and address create/update inputs. Every rule of the contract
  * (docs/vendor-api.md) that can be checked locally is checked here, so a bad row in a spreadsheet
  * costs no request and produces a message naming the item index, the field and the problem.
+ * The node adds one rule of its own: price and MSRP must be greater than 0 (see moneyField).
  *
- * zod 3 API only: n8n hands community packages its own zod, which is v3.
+ * Runs on zod 3 and zod 4 (n8n hands community packages its own zod): built with ruleSchemas.ts only.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 
 import {
 	absoluteHttpUrl,
@@ -21,6 +22,7 @@ import {
 	shown,
 } from './fieldRules';
 import type { PriceUnit } from './money';
+import { fields, refuse, rule, whenGiven, type Checked } from './ruleSchemas';
 
 export { InputValidationError, formatIssues } from './fieldRules';
 export type { InputIssue } from './fieldRules';
@@ -31,45 +33,47 @@ export type { AddressPayload } from './addressSchema';
 // Items
 // ---------------------------------------------------------------------------------------------
 
-/** Taxons under this prefix are watches, which need a `upc`. */
+/** Taxons under this prefix (in any case) are watches, which need a `upc`. */
 export const WATCH_TAXON_PREFIX = 'watches/';
 
 export const GENDERS = ['Men', 'Women'] as const;
 export type Gender = (typeof GENDERS)[number];
 
-/** Lower-case slugs separated by '/', at least two levels: `watches/strap`, `women/handbags/clutches`. */
-export const TAXON_PATTERN = /^[a-z0-9]+(?:[-_][a-z0-9]+)*(?:\/[a-z0-9]+(?:[-_][a-z0-9]+)*)+$/;
+/**
+ * A category path: segments joined by '/', none empty, no spaces or backslashes (`watches/strap`,
+ * `women/handbags/clutches`). Deliberately no more: the valid taxons (and whether their case matters) are the
+ * service's to judge (contract: "not shown"), and it reports a wrong one per item; refusing here would block an
+ * item the service may accept.
+ */
+export const TAXON_PATTERN = /^[^\s/\\]+(?:\/[^\s/\\]+)*$/;
 
 /** One or both of Men/Women; a comma-separated string is accepted, case is normalised, repeats dropped. */
-const genderField = z.preprocess(
-	(value) => (typeof value === 'string' ? value.split(',') : value),
-	z
-		.array(z.unknown(), { required_error: 'is required', invalid_type_error: 'must be a list of Men and/or Women' })
-		.transform((values, ctx) => {
-			const genders: Gender[] = [];
-			for (const value of values) {
-				const text = typeof value === 'string' ? value.trim() : '';
-				const gender = GENDERS.find((g) => g.toLowerCase() === text.toLowerCase());
-				if (!gender) {
-					ctx.addIssue({ code: z.ZodIssueCode.custom, message: `may only contain Men and Women, got ${shown(value)}` });
-					return z.NEVER;
-				}
-				if (!genders.includes(gender)) genders.push(gender);
-			}
-			if (genders.length === 0) {
-				ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must contain Men, Women or both' });
-				return z.NEVER;
-			}
-			return genders;
-		}),
-);
+const genderField = rule((value): Checked<Gender[]> => {
+	if (value === undefined || value === null) return refuse('is required');
+	const values = typeof value === 'string' ? value.split(',').filter((part) => part.trim() !== '') : value;
+	if (!Array.isArray(values)) return refuse('must be a list of Men and/or Women');
+	const genders: Gender[] = [];
+	for (const entry of values) {
+		const text = typeof entry === 'string' ? entry.trim() : '';
+		const gender = GENDERS.find((g) => g.toLowerCase() === text.toLowerCase());
+		if (!gender) return refuse(`may only contain Men and Women, got ${shown(entry)}`);
+		if (!genders.includes(gender)) genders.push(gender);
+	}
+	return genders.length ? genders : refuse('must contain Men, Women or both');
+});
 
 /** An optional address id, sent as a string; a number is accepted, blank means "not given". */
-const addressIdField = z
-	.union([z.string(), z.number()], { invalid_type_error: 'must be an address ID (text)' })
-	.optional()
-	.nullable()
-	.transform((value) => (value === undefined || value === null ? undefined : String(value).trim() || undefined));
+const addressIdField = rule((value): Checked<string | undefined> => {
+	if (value === undefined || value === null) return undefined;
+	if (typeof value !== 'string' && typeof value !== 'number') return refuse('must be an address ID (text)');
+	return String(value).trim() || undefined;
+});
+
+/** The contract needs a UPC for watches only; checked whenever taxon and upc themselves are valid. */
+function watchNeedsUpc(item: { taxon_permalink?: string; upc?: string }) {
+	const isWatch = item.taxon_permalink?.toLowerCase().startsWith(WATCH_TAXON_PREFIX) === true;
+	return isWatch && item.upc === '' ? [refuse(`is required for watches (taxon_permalink ${shown(item.taxon_permalink)})`, ['upc'])] : [];
+}
 
 export interface ItemInputOptions {
 	/** Unit `price` and `msrp` were entered in. */
@@ -77,63 +81,46 @@ export interface ItemInputOptions {
 }
 
 function itemSchema({ priceUnit }: ItemInputOptions, minimumQuantity: number) {
-	return z
-		.object(
-			{
-				vendor_sku: requiredText,
-				upc: optionalText,
-				taxon_permalink: requiredText.pipe(
-					matching(TAXON_PATTERN, 'must be a category path of lower-case segments joined by "/", such as women/handbags/clutches'),
-				),
-				condition: requiredText,
-				with_tags: booleanField,
-				designer: requiredText,
-				image: z.object(
-					{ front: absoluteHttpUrl, back: absoluteHttpUrl },
-					{ required_error: 'is required', invalid_type_error: 'must be an object with front and back URLs' },
-				),
-				quantity: integerField(
-					minimumQuantity,
-					minimumQuantity > 0 ? 'a whole number of at least 1' : 'a whole number, 0 or more',
-				),
-				msrp: moneyField(priceUnit),
-				price: moneyField(priceUnit),
-				gender: genderField,
-				taxon_specific_attributes: jsonObjectField(() => ({})),
-				designer_specific_attributes: jsonObjectField(() => undefined),
-				address_id: addressIdField,
-			},
-			{ required_error: 'is required', invalid_type_error: 'must be an object of item fields' },
-		)
-		.superRefine((item, ctx) => {
-			if (item.taxon_permalink.startsWith(WATCH_TAXON_PREFIX) && item.upc === '') {
-				ctx.addIssue({
-					code: z.ZodIssueCode.custom,
-					path: ['upc'],
-					message: `is required for watches (taxon_permalink ${shown(item.taxon_permalink)})`,
-				});
-			}
-		})
-		.transform((item) => {
-			// Contract order; optional fields only when given, so the body holds exactly what the user set.
-			const payload: ItemPayload = {
-				vendor_sku: item.vendor_sku,
-				...(item.upc !== '' ? { upc: item.upc } : {}),
-				taxon_permalink: item.taxon_permalink,
-				condition: item.condition,
-				with_tags: item.with_tags,
-				designer: item.designer,
-				image: { front: item.image.front, back: item.image.back },
-				quantity: item.quantity,
-				msrp: item.msrp,
-				price: item.price,
-				gender: item.gender,
-				taxon_specific_attributes: item.taxon_specific_attributes ?? {},
-				...(item.designer_specific_attributes ? { designer_specific_attributes: item.designer_specific_attributes } : {}),
-				...(item.address_id !== undefined ? { address_id: item.address_id } : {}),
-			};
-			return payload;
-		});
+	return fields(
+		{
+			vendor_sku: requiredText,
+			upc: optionalText,
+			taxon_permalink: requiredText.pipe(
+				matching(TAXON_PATTERN, 'must be a category path: segments joined by "/", without spaces, such as women/handbags/clutches'),
+			),
+			condition: requiredText,
+			with_tags: booleanField,
+			designer: requiredText,
+			image: fields({ front: absoluteHttpUrl, back: absoluteHttpUrl }, 'must be an object with front and back URLs'),
+			quantity: integerField(minimumQuantity, minimumQuantity > 0 ? 'a whole number of at least 1' : 'a whole number, 0 or more'),
+			msrp: moneyField(priceUnit),
+			price: moneyField(priceUnit),
+			gender: genderField,
+			taxon_specific_attributes: jsonObjectField(() => ({})),
+			designer_specific_attributes: jsonObjectField(() => undefined),
+			address_id: addressIdField,
+		},
+		'must be an object of item fields',
+		watchNeedsUpc,
+	).transform((item): ItemPayload => {
+		// Contract order; optional fields only when given, so the body holds exactly what the user set.
+		return {
+			vendor_sku: item.vendor_sku,
+			...(item.upc !== '' ? { upc: item.upc } : {}),
+			taxon_permalink: item.taxon_permalink,
+			condition: item.condition,
+			with_tags: item.with_tags,
+			designer: item.designer,
+			image: { front: item.image.front, back: item.image.back },
+			quantity: item.quantity,
+			msrp: item.msrp,
+			price: item.price,
+			gender: item.gender,
+			taxon_specific_attributes: item.taxon_specific_attributes ?? {},
+			...(item.designer_specific_attributes ? { designer_specific_attributes: item.designer_specific_attributes } : {}),
+			...(item.address_id !== undefined ? { address_id: item.address_id } : {}),
+		};
+	});
 }
 
 /** One element of `items` in POST /v1/consignments/{id}/items, and the body of PATCH /v1/items/{item_id}. */
@@ -173,26 +160,17 @@ export function parseItemUpdateInput(raw: unknown, itemIndex: number, options: I
 	return parseWith(itemSchema(options, 0), raw, itemIndex);
 }
 
-const approvedItemUpdateSchema = z
-	.object({
-		address_id: addressIdField,
-		quantity: z
-			.union([z.literal(''), z.null(), z.undefined(), integerField(0, 'a whole number, 0 or more')])
-			.transform((value) => (typeof value === 'number' ? value : undefined)),
-	})
-	.superRefine((patch, ctx) => {
-		if (patch.address_id === undefined && patch.quantity === undefined) {
-			ctx.addIssue({
-				code: z.ZodIssueCode.custom,
-				path: ['address_id'],
-				message: 'or quantity must be given: they are the only fields an approved item accepts',
-			});
-		}
-	})
-	.transform((patch) => ({
-		...(patch.quantity !== undefined ? { quantity: patch.quantity } : {}),
-		...(patch.address_id !== undefined ? { address_id: patch.address_id } : {}),
-	}));
+const approvedItemUpdateSchema = fields(
+	{ address_id: addressIdField, quantity: whenGiven(integerField(0, 'a whole number, 0 or more')) },
+	'must be an object of item fields',
+	(patch) =>
+		'address_id' in patch && 'quantity' in patch && patch.address_id === undefined && patch.quantity === undefined
+			? [refuse('or quantity must be given: they are the only fields an approved item accepts', ['address_id'])]
+			: [],
+).transform((patch) => ({
+	...(patch.quantity !== undefined ? { quantity: patch.quantity } : {}),
+	...(patch.address_id !== undefined ? { address_id: patch.address_id } : {}),
+}));
 
 /** The body of PATCH /v1/items/{item_id} for an approved item: only what the service applies to it. */
 export type ApprovedItemPatch = z.output<typeof approvedItemUpdateSchema>;
@@ -207,14 +185,18 @@ export function parseApprovedItemUpdateInput(raw: unknown, itemIndex: number): A
 	return parseWith(approvedItemUpdateSchema, raw, itemIndex);
 }
 
-const consignmentIdSchema = z.object({
-	consignment_id: requiredText.pipe(
-		z.string().refine(
-			(id) => !/\s/.test(id) && id !== '.' && id !== '..',
-			(id) => ({ message: `must be a consignment ID such as cons_12345 (no spaces), got ${shown(id)}` }),
+const consignmentIdSchema = fields(
+	{
+		consignment_id: requiredText.pipe(
+			rule((id) =>
+				typeof id === 'string' && !/\s/.test(id) && id !== '.' && id !== '..'
+					? id
+					: refuse(`must be a consignment ID such as cons_12345 (no spaces), got ${shown(id)}`),
+			),
 		),
-	),
-});
+	},
+	'must be an object',
+);
 
 /**
  * Validates the consignment items are created in (a number is accepted; ids are strings, e.g. `cons_12345`).

@@ -11,6 +11,10 @@ async function storedToken(ctx: CheckContext): Promise<string> {
 	return typeof token === 'string' ? token : '';
 }
 
+function escapeRegExp(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** Token fingerprint for messages: tokens themselves are never printed. */
 const fingerprint = (token: string) => (token ? `…${token.slice(-4)} (${token.length} chars)` : '(empty)');
 
@@ -94,7 +98,16 @@ export const credentialChecks: Check[] = [
 			const message = `${outcome.error?.message ?? ''} ${outcome.error?.description ?? ''}`.trim();
 			if (!message) fail(`n8n reported no error message; output:\n${outcome.log}`);
 			if (JSON.stringify(outcome).includes(WRONG_SECRET_CANARY)) fail('the client secret appears in n8n\'s output or run data');
-			if (!/secret|client|credential|401|403|token|auth/i.test(message)) fail(`the error does not point at the credential: "${message}"`);
+			// The token exchange's own error: the token URL, the refusal's status, and what to check. Any other error
+			// (an API call made without a token, n8n's generic "Authorization failed") is not a clear one.
+			const tokenUrl = `${ctx.target.authUrl}/api/v1/bearer-token`;
+			const refused = new RegExp(`^The Consignment Vendor token endpoint ${escapeRegExp(tokenUrl)} answered HTTP (400|401|403)\\b`);
+			if (!refused.test(outcome.error?.message ?? '')) {
+				fail(`the error is not the token endpoint's refusal at ${tokenUrl}: "${message}"`);
+			}
+			if (!/Check the Client ID and Client Secret in the credential/.test(message)) {
+				fail(`the error does not tell the user to check the Client ID and Client Secret: "${message}"`);
+			}
 			return `error: "${message.slice(0, 160)}"`;
 		},
 	},

@@ -2,6 +2,12 @@ import { apiRequests, describeRequests, expectCount, expectEqual, expectSuccess,
 import { fail, type Check } from './types';
 import { workflowCheck } from './workflow-check';
 
+/** Every output item is one of the service's item records: it has the item_id and vendor_sku the contract lists. */
+function expectItemRecords(items: Array<Record<string, unknown>>): void {
+	const odd = items.findIndex((i) => i.item_id === undefined || i.item_id === null || typeof i.vendor_sku !== 'string');
+	if (odd >= 0) fail(`output item ${odd} is not an item record (no item_id or vendor_sku): ${JSON.stringify(items[odd])}`);
+}
+
 const SEED_APPROVED = 26;
 const SEED_PENDING = 9;
 
@@ -12,9 +18,13 @@ export const itemChecks: Check[] = [
 		withoutSandbox(outcome) {
 			expectSuccess(outcome, 'item-get-all-return-all');
 			const items = outputOf(outcome, 'Get approved items');
-			const skus = new Set(items.map((i) => i.vendor_sku));
-			expectEqual(skus.size, items.length, 'distinct vendor_sku values (no page twice)');
-			return `${items.length} approved items`;
+			// Without the request log, only a listing longer than one page (5) shows that pages were followed.
+			if (items.length <= 5) {
+				fail(`Return All gave ${items.length} approved item(s): the workflow asks for pages of 5, so following pages is shown only by more than 5. The server's vendor needs at least 6 approved items for this check (or the node stopped after the first page).`);
+			}
+			expectItemRecords(items);
+			expectEqual(new Set(items.map((i) => String(i.item_id))).size, items.length, 'distinct item_id values (no page twice)');
+			return `${items.length} approved items (more than one page of 5)`;
 		},
 		verify({ outcome, requests }) {
 			expectSuccess(outcome, 'item-get-all-return-all');
@@ -38,9 +48,13 @@ export const itemChecks: Check[] = [
 		workflow: 'item-get-all-limit',
 		withoutSandbox(outcome) {
 			expectSuccess(outcome, 'item-get-all-limit');
-			const n = outputOf(outcome, 'Get 7 items').length;
-			if (n > 7) fail(`Limit 7 returned ${n} items`);
-			return `${n} items`;
+			const items = outputOf(outcome, 'Get 7 items');
+			if (items.length !== 7) {
+				fail(`Limit 7 returned ${items.length} items; expected exactly 7 (the server's vendor needs at least 7 non-approved items for this check: fewer cannot show that the limit crosses a page of 5 and stops there)`);
+			}
+			expectItemRecords(items);
+			expectEqual(new Set(items.map((i) => String(i.item_id))).size, 7, 'distinct item_id values');
+			return '7 items';
 		},
 		verify({ outcome, requests }) {
 			expectSuccess(outcome, 'item-get-all-limit');

@@ -88,7 +88,7 @@ export function itemInputFields(operations: string[], extra: Show = {}): INodePr
 			default: '',
 			required: true,
 			placeholder: 'e.g. women/handbags/clutches',
-			description: 'Category path (taxon_permalink): lower-case segments joined by "/"',
+			description: 'Category path (taxon_permalink): segments joined by "/", as the service lists them',
 			displayOptions: on,
 		},
 		{

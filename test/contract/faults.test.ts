@@ -1,4 +1,4 @@
-import { useSandbox } from './helpers';
+import { useSandbox, validItem } from './helpers';
 
 const { sb, api } = useSandbox();
 
@@ -52,6 +52,20 @@ describe('faults', () => {
 		expect(next.status).toBe(500);
 		expect(next.body).toEqual({ error: expect.any(String) });
 		expect((await api().get('/v1/vendor', undefined, token)).status).toBe(200);
+	});
+
+	it('status answers with the given body instead of processing the request (e.g. a 207 naming a SKU not sent)', async () => {
+		const token = await api().newToken();
+		const body = { error: [{ message: 'price is invalid', vendor_sku: 'NOT-SENT' }] };
+		await sb().admin.addFault({ kind: 'status', status: 207, method: 'POST', pathPrefix: '/v1/consignments/', body });
+		const items = [validItem({ vendor_sku: 'FAULT-1' })];
+		const res = await api().request('POST', '/v1/consignments/cons_12345/items', { token, body: { items } });
+		expect(res.status).toBe(207);
+		expect(res.body).toEqual(body);
+		expect((await sb().admin.state()).items.map((item) => item.vendor_sku)).not.toContain('FAULT-1');
+		// Without the fault the same request creates the item.
+		expect((await api().request('POST', '/v1/consignments/cons_12345/items', { token, body: { items } })).status).toBe(200);
+		expect((await sb().admin.state()).items.map((item) => item.vendor_sku)).toContain('FAULT-1');
 	});
 
 	it('applies to the token endpoint too', async () => {

@@ -1,5 +1,7 @@
 // How a 207 answer is mapped back to input items when the service's errors are not one-per-SKU: errors with a
-// null vendor_sku, several errors for one SKU, a SKU in another case. The sandbox always names the SKU, so these
+// null vendor_sku, a SKU that was not sent, no usable error list, several errors for one SKU, a SKU in another case.
+// An item fails only when an error names it; when the answer leaves some failure untied to an item, the items no
+// error names are "submitted, result not confirmed by the service". The sandbox always names the SKU, so these
 // answers come from a stub API (tokens still come from the sandbox's real token endpoint).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -36,7 +38,7 @@ beforeEach(() => {
 	received.length = 0;
 });
 
-async function createWith(answer: { status: number; body: unknown }, skus: string[]) {
+async function runCreate(answer: { status: number; body: unknown }, skus: string[], settings = CONTINUE_ON_FAIL) {
 	nextAnswer = answer;
 	const store = new CredentialStore([sandboxCredential(sandbox(), { baseUrl: stubUrl })]);
 	const parameters = {
@@ -45,10 +47,16 @@ async function createWith(answer: { status: number; body: unknown }, skus: strin
 		consignmentId: { __rl: true, mode: 'id', value: 'cons_12345' },
 		...ITEM_PARAMETERS_FROM_JSON,
 	};
-	return outputOf(await runPackageNode(store, parameters, skus.map((sku) => validItem(sku)), CONTINUE_ON_FAIL));
+	return await runPackageNode(store, parameters, skus.map((sku) => validItem(sku)), settings);
 }
 
-it('reports an error with a null vendor_sku on every item of the batch, beside the SKU-specific ones', async () => {
+async function createWith(answer: { status: number; body: unknown }, skus: string[]) {
+	return outputOf(await runCreate(answer, skus));
+}
+
+const UNCONFIRMED = /^Submitted, result not confirmed by the service: /;
+
+it('an error with a null vendor_sku fails no item by itself: the named SKU fails, the others are not confirmed', async () => {
 	const output = await createWith(
 		{
 			status: 207,
@@ -59,15 +67,20 @@ it('reports an error with a null vendor_sku on every item of the batch, beside t
 				],
 			},
 		},
-		['S-0', 'S-1'],
+		['S-0', 'S-1', 'S-2'],
 	);
 	expect(received).toHaveLength(1);
 	expect(output.map((item) => [resultOf(item).status, item.pairedItem])).toEqual([
-		['failed', { item: 0 }],
+		['unconfirmed', { item: 0 }],
 		['failed', { item: 1 }],
+		['unconfirmed', { item: 2 }],
 	]);
-	expect(output[0].json.error).toBe('Item index 0 (vendor_sku S-0): consignment is closed for new items');
-	expect(output[1].json.error).toBe('Item index 1 (vendor_sku S-1): consignment is closed for new items; price is invalid');
+	expect(output[0].json).toMatchObject({ vendor_sku: 'S-0', consignment_id: 'cons_12345' });
+	expect(output[0].json.message).toMatch(UNCONFIRMED);
+	expect(output[0].json.message).toContain('errors it did not tie to an item of this request: consignment is closed for new items');
+	expect(output[1].json.error).toBe('Item index 1 (vendor_sku S-1): price is invalid');
+	// What the service said about no item in particular is not lost on the failed item either.
+	expect(output[1].json.message).toMatch(/^price is invalid\. Besides, the service answered HTTP 207 with errors it did not tie to an item of this request: consignment is closed/);
 });
 
 it('gives one item all of its errors, matches a SKU the service wrote in another case, leaves the others submitted', async () => {
@@ -90,10 +103,47 @@ it('gives one item all of its errors, matches a SKU the service wrote in another
 	expect(output.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3].map((item) => ({ item })));
 });
 
-it('reports an error naming a SKU that was not sent on every item, rather than losing it', async () => {
+it('an error naming a SKU that was not sent fails no item: every item is submitted but not confirmed, and says what the service said', async () => {
 	const output = await createWith({ status: 207, body: { error: [{ message: 'item is invalid', vendor_sku: 'NOT-SENT' }] } }, ['S-0', 'S-1']);
-	expect(output.map((item) => item.json.error)).toEqual([
-		'Item index 0 (vendor_sku S-0): item is invalid',
-		'Item index 1 (vendor_sku S-1): item is invalid',
+	expect(output.map((item) => [resultOf(item).status, item.json.vendor_sku])).toEqual([
+		['unconfirmed', 'S-0'],
+		['unconfirmed', 'S-1'],
 	]);
+	for (const item of output) {
+		expect(item.json.message).toMatch(UNCONFIRMED);
+		expect(item.json.message).toContain('item is invalid (vendor_sku NOT-SENT, not in this request)');
+		expect(item.json.message).toMatch(/before sending it again/);
+	}
+});
+
+it.each([
+	['a body without an error list', { message: 'partially processed' }],
+	['an empty error list', { error: [] }],
+	['an error string instead of a list', { error: 'some items are invalid' }],
+	['no body at all', null],
+])('a 207 with %s fails no item: every item is submitted but not confirmed', async (_shape, body) => {
+	const output = await createWith({ status: 207, body }, ['S-0', 'S-1', 'S-2']);
+	expect(output.map((item) => resultOf(item).status)).toEqual(['unconfirmed', 'unconfirmed', 'unconfirmed']);
+	expect(output.map((item) => item.pairedItem)).toEqual([0, 1, 2].map((item) => ({ item })));
+	expect(output[0].json.message).toMatch(UNCONFIRMED);
+	expect(output[0].json.message).toContain(`without a list of which: ${JSON.stringify(body)}`);
+});
+
+it('without Continue On Fail: the node fails for the named SKU only, and says the others were sent but not confirmed', async () => {
+	const result = await runCreate(
+		{ status: 207, body: { error: [{ message: 'price is invalid', vendor_sku: 'S-1' }, { message: 'rate limited', vendor_sku: null }] } },
+		['S-0', 'S-1', 'S-2'],
+		{},
+	);
+	expect(result.error?.message).toBe('1 of 3 items failed. Item index 1 (vendor_sku S-1): price is invalid');
+	const description = String((result.error as { description?: string }).description);
+	expect(description).toMatch(/^The other 2 item\(s\) were sent to the service; running the node again sends them again\./);
+	expect(description).toContain("2 of them were submitted, but the service's answer did not confirm them");
+	expect(description).not.toMatch(/No (other )?item was created/);
+});
+
+it('without Continue On Fail, a 207 that ties no error to an item does not stop the node: every item is unconfirmed', async () => {
+	const result = await runCreate({ status: 207, body: { error: [{ message: 'oops', vendor_sku: null }] } }, ['S-0', 'S-1'], {});
+	expect(result.error).toBeUndefined();
+	expect(outputOf(result).map((item) => item.json.status)).toEqual(['unconfirmed', 'unconfirmed']);
 });

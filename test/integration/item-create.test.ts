@@ -202,11 +202,30 @@ describe('Item → Create: 207 partial failures', () => {
 		expect(output[2].pairedItem).toEqual({ item: 2 });
 	});
 
-	it('a 207 that does not say which items failed fails every item of the batch (none is called a success)', async () => {
+	it('a 207 that does not say which items failed fails none of them: each is submitted, result not confirmed', async () => {
 		await suite.sandbox.admin.addFault({ kind: 'status', status: 207, method: 'POST', pathPrefix: '/v1/consignments/' });
-		const result = await suite.run(createIn('cons_12345'), [validItem('U-0'), validItem('U-1')], CONTINUE_ON_FAIL);
-		expect(outputOf(result).map((item) => resultOf(item).status)).toEqual(['failed', 'failed']);
-		expect(outputOf(result)[0].json.error).toMatch(/partial failure \(HTTP 207\) without saying which items/);
+		const result = await suite.run(createIn('cons_12345'), [validItem('U-0'), validItem('U-1')]);
+		expect(result.error).toBeUndefined();
+		expect(outputOf(result).map((item) => [item.json.status, item.json.vendor_sku])).toEqual([
+			['unconfirmed', 'U-0'],
+			['unconfirmed', 'U-1'],
+		]);
+		expect(outputOf(result)[0].json.message).toMatch(
+			/^Submitted, result not confirmed by the service: the service answered HTTP 207 \(some items were refused\) without a list of which: \{"error":"Injected fault"\}/,
+		);
+	});
+
+	it('a 207 error naming a SKU that was not sent, beside one that was: only the named item fails', async () => {
+		await suite.sandbox.admin.addFault({
+			kind: 'status',
+			status: 207,
+			method: 'POST',
+			pathPrefix: '/v1/consignments/',
+			body: { error: [{ message: 'designer is invalid', vendor_sku: 'N-1' }, { message: 'quota exceeded', vendor_sku: 'OTHER-SKU' }] },
+		});
+		const result = await suite.run(createIn('cons_12345'), [validItem('N-0'), validItem('N-1'), validItem('N-2')], CONTINUE_ON_FAIL);
+		expect(outputOf(result).map((item) => resultOf(item).status)).toEqual(['unconfirmed', 'failed', 'unconfirmed']);
+		expect(outputOf(result)[2].json.message).toContain('quota exceeded (vendor_sku OTHER-SKU, not in this request)');
 	});
 
 	it('an unknown consignment is named', async () => {

@@ -41,6 +41,22 @@ describe('Item → Create or Update', () => {
 		expect((await seeded('UP-NEW-1')).validation_status).toBe('pending');
 	});
 
+	it('a new item the service\'s 207 does not account for is created but not confirmed, and the failure message says so', async () => {
+		await suite.sandbox.admin.addFault({
+			kind: 'status',
+			status: 207,
+			method: 'POST',
+			pathPrefix: '/v1/consignments/',
+			body: { error: [{ message: 'price is invalid', vendor_sku: 'UP-BAD' }, { message: 'try later', vendor_sku: null }] },
+		});
+		const result = await suite.run(upsertIn('cons_12345'), [validItem('UP-NEW-2'), validItem('UP-BAD')]);
+
+		expect(result.error?.message).toBe('1 of 2 items failed. Item index 1 (vendor_sku UP-BAD): price is invalid');
+		const description = String((result.error as { description?: string }).description);
+		expect(description).toMatch(/^The other 1 item\(s\) were sent to the service/);
+		expect(description).toContain("1 of them were submitted, but the service's answer did not confirm them");
+	});
+
 	it('updates a non-approved item found by SKU: one lookup and one PATCH with every field', async () => {
 		const pending = await seeded('SBX-1001');
 		const result = await suite.run(upsertIn('cons_12345'), [validItem('SBX-1001', { price: 77700, quantity: 1 })]);

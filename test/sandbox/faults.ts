@@ -55,6 +55,7 @@ export class FaultQueue {
 			ms: num('ms', 0),
 			status,
 			retryAfterSeconds: num('retryAfterSeconds', 0),
+			...(spec.body !== undefined ? { body: spec.body } : {}),
 		};
 	}
 

@@ -71,7 +71,8 @@ async function handleApi(
 		};
 	} else if (decision.terminal?.kind === 'status') {
 		const status = decision.terminal.status ?? 500;
-		response = { status, body: status === 401 ? { message: 'Injected fault' } : { error: 'Injected fault' } };
+		const body = decision.terminal.body ?? (status === 401 ? { message: 'Injected fault' } : { error: 'Injected fault' });
+		response = { status, body };
 	} else {
 		// Routes without auth (the token endpoint) never read ctx.auth.
 		response = await dispatch(router, req, url, body, (requiresAuth) =>

@@ -124,6 +124,8 @@ export interface FaultSpec {
 	status?: number;
 	/** rateLimit: value of the Retry-After header in seconds (default 1). */
 	retryAfterSeconds?: number;
+	/** status: the JSON body to answer with instead of the default `{error: 'Injected fault'}` (e.g. a 207's error list). */
+	body?: unknown;
 }
 
 export type WebhookEnvelope = 'body' | 'notification_event' | 'bare';

@@ -4,10 +4,13 @@
  * limit; more is a 413). So 1,001 items for one consignment are 3 requests, and two consignments are never
  * mixed in one request. Requests are sent one after another: there are few, and the order stays readable.
  *
- * The answer is mapped back to the input items:
+ * The answer is mapped back to the input items, one result each:
  * - 200 `{}`: every item of the batch was submitted (the item_id arrives later, by webhook);
- * - 207 `{error: [{message, vendor_sku}]}`: an error goes to the batch's item(s) with that vendor_sku; one
- *   with a null (or unknown) vendor_sku goes to every item of the batch; the other items were submitted;
+ * - 207 `{error: [{message, vendor_sku}]}`: an item fails only when an error names its vendor_sku (exactly, else
+ *   ignoring case). An error the batch cannot be tied to (vendor_sku null, or a SKU that was not sent), or a 207
+ *   without a usable error list, proves no particular item failed, and the service most likely created the others:
+ *   the items no error names are then "submitted, result not confirmed by the service" (status `unconfirmed`), so
+ *   nobody re-sends items that probably exist. Without such an error, the items not named were submitted;
  * - any other failure (413, 401 after token refresh, 5xx, network): every item of the batch failed with it.
  *   A 429 (or a 503 with Retry-After) was retried first (shared/transport); any other 5xx or a broken
  *   connection is not, because the batch may have been created: those items say the outcome is unknown.
@@ -52,9 +55,10 @@ interface ReportedError {
 	vendorSku: string | null;
 }
 
+/** The 207's error list, or undefined when it has none to read (not a list, or an empty one). */
 function reportedErrors(body: unknown): ReportedError[] | undefined {
 	const list = (body as IDataObject | undefined)?.error;
-	if (!Array.isArray(list)) return undefined;
+	if (!Array.isArray(list) || list.length === 0) return undefined;
 	return list.map((entry) => {
 		const object = (entry ?? {}) as IDataObject;
 		return {
@@ -64,18 +68,32 @@ function reportedErrors(body: unknown): ReportedError[] | undefined {
 	});
 }
 
-/** The batch items a 207 error belongs to: same SKU (exactly, else ignoring case), or all when it names none. */
-function owners(batch: PendingCreation[], error: ReportedError): PendingCreation[] {
-	if (error.vendorSku === null) return batch;
-	const exact = batch.filter((entry) => entry.payload.vendor_sku === error.vendorSku);
-	if (exact.length) return exact;
-	const sku = error.vendorSku.toLowerCase();
-	const loose = batch.filter((entry) => entry.payload.vendor_sku.toLowerCase() === sku);
-	return loose.length ? loose : batch;
+/** The batch item a 207 error names: same SKU exactly, else ignoring case (SKUs in a batch are unique either way). */
+function ownerOf(batch: PendingCreation[], error: ReportedError): PendingCreation | undefined {
+	if (error.vendorSku === null) return undefined;
+	const sku = error.vendorSku;
+	return (
+		batch.find((entry) => entry.payload.vendor_sku === sku) ??
+		batch.find((entry) => entry.payload.vendor_sku.toLowerCase() === sku.toLowerCase())
+	);
 }
 
 function submitted(entry: PendingCreation): ItemResult {
 	return { ok: true, json: { status: 'submitted', consignment_id: entry.consignmentId, ...entry.payload } };
+}
+
+/** Sent, probably created, but the service's answer does not say so: `why` tells what it said instead. */
+function unconfirmed(entry: PendingCreation, why: string): ItemResult {
+	return {
+		ok: true,
+		unconfirmed: true,
+		json: {
+			status: 'unconfirmed',
+			message: `Submitted, result not confirmed by the service: ${why}. Check this item (Item → Get Many Non-Approved with its Vendor SKU, or the trigger's successful_item_upload / invalid_item_upload event) before sending it again.`,
+			consignment_id: entry.consignmentId,
+			...entry.payload,
+		},
+	};
 }
 
 function failed(entry: PendingCreation, messages: string[], description?: string, outcomeUnknown = false): ItemResult {
@@ -90,6 +108,43 @@ function failed(entry: PendingCreation, messages: string[], description?: string
 			...(outcomeUnknown ? { outcomeUnknown } : {}),
 		},
 	};
+}
+
+/**
+ * What a 207 leaves unsaid, or undefined when every error it lists names an item of the batch: then the items no
+ * error names are confirmed as submitted.
+ */
+function unattributedPart(body: unknown, errors: ReportedError[] | undefined, unattributed: ReportedError[]): string | undefined {
+	if (errors === undefined) {
+		return `the service answered HTTP 207 (some items were refused) without a list of which: ${JSON.stringify(body ?? null).slice(0, 300)}`;
+	}
+	if (unattributed.length === 0) return undefined;
+	const said = unattributed
+		.map((error) => (error.vendorSku === null ? error.message : `${error.message} (vendor_sku ${error.vendorSku}, not in this request)`))
+		.join('; ');
+	return `the service answered HTTP 207 with errors it did not tie to an item of this request: ${said}`;
+}
+
+/** One result per item of a batch the service answered 207 (see the file comment). */
+function mapPartialFailure(batch: PendingCreation[], body: unknown): Map<number, ItemResult> {
+	const errors = reportedErrors(body);
+	const messagesByIndex = new Map<number, string[]>();
+	const unattributed: ReportedError[] = [];
+	for (const error of errors ?? []) {
+		const owner = ownerOf(batch, error);
+		if (owner === undefined) unattributed.push(error);
+		else messagesByIndex.set(owner.itemIndex, [...(messagesByIndex.get(owner.itemIndex) ?? []), error.message]);
+	}
+	const notConfirmed = unattributedPart(body, errors, unattributed);
+	const results = new Map<number, ItemResult>();
+	for (const entry of batch) {
+		const messages = messagesByIndex.get(entry.itemIndex);
+		// A failed item keeps what the service said about no item in particular too, so nothing it said is lost.
+		const alsoSaid = notConfirmed && errors ? `Besides, ${notConfirmed}` : undefined;
+		const result = messages ? failed(entry, messages, alsoSaid) : notConfirmed ? unconfirmed(entry, notConfirmed) : submitted(entry);
+		results.set(entry.itemIndex, result);
+	}
+	return results;
 }
 
 async function submitBatch(context: IExecuteFunctions, batch: PendingCreation[]): Promise<Map<number, ItemResult>> {
@@ -123,28 +178,7 @@ async function submitBatch(context: IExecuteFunctions, batch: PendingCreation[])
 		for (const entry of batch) results.set(entry.itemIndex, submitted(entry));
 		return results;
 	}
-	const errors = reportedErrors(response.body);
-	if (errors === undefined || errors.length === 0) {
-		// A 207 says something failed; without a list there is no telling what, so nothing is called a success.
-		const said = JSON.stringify(response.body ?? null).slice(0, 300);
-		for (const entry of batch) {
-			results.set(entry.itemIndex, failed(entry, [`the service reported a partial failure (HTTP 207) without saying which items: ${said}`]));
-		}
-		return results;
-	}
-	const messagesByIndex = new Map<number, string[]>();
-	for (const error of errors) {
-		for (const entry of owners(batch, error)) {
-			const messages = messagesByIndex.get(entry.itemIndex);
-			if (messages) messages.push(error.message);
-			else messagesByIndex.set(entry.itemIndex, [error.message]);
-		}
-	}
-	for (const entry of batch) {
-		const messages = messagesByIndex.get(entry.itemIndex);
-		results.set(entry.itemIndex, messages ? failed(entry, messages) : submitted(entry));
-	}
-	return results;
+	return mapPartialFailure(batch, response.body);
 }
 
 /** Sends every pending creation in batches (see the file comment); one result per input item index. */

@@ -67,8 +67,9 @@ export function failureOutput(failure: ItemFailure): INodeExecutionData {
  * The error thrown without Continue On Fail: every failed item with its SKU and reason, grouped by reason
  * so a batch-wide failure (e.g. 500 items refused with one 5xx) reads as one line.
  * @param written how many items were created or changed, so the user knows a rerun would send them again.
+ * @param unconfirmed how many of those the service did not confirm (itemCreation.ts).
  */
-export function failuresError(node: INode, failures: ItemFailure[], total: number, written: number): NodeOperationError {
+export function failuresError(node: INode, failures: ItemFailure[], total: number, written: number, unconfirmed = 0): NodeOperationError {
 	const sorted = [...failures].sort((a, b) => a.itemIndex - b.itemIndex);
 	const byReason = new Map<string, ItemFailure[]>();
 	for (const failure of sorted) {
@@ -94,6 +95,9 @@ export function failuresError(node: INode, failures: ItemFailure[], total: numbe
 				: unknown > 0
 					? 'No other item was created or changed.'
 					: 'No item was created or changed.',
+			...(unconfirmed > 0
+				? [`${unconfirmed} of them were submitted, but the service's answer did not confirm them (their output items say why): check them before sending them again.`]
+				: []),
 			...(unknown > 0
 				? [`Whether ${unknown} of the failed item(s) were created is unknown: check before running the node again, or they may be created twice.`]
 				: []),

@@ -6,7 +6,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { failureOutput, failuresError, type ItemFailure } from './itemFailures';
 
-export type ItemResult = { ok: true; json: IDataObject } | { ok: false; failure: ItemFailure };
+/** `unconfirmed`: sent, but the service's answer does not confirm it (a 207 that names no item for it, see itemCreation.ts). */
+export type ItemResult = { ok: true; json: IDataObject; unconfirmed?: boolean } | { ok: false; failure: ItemFailure };
 
 export class ItemOutputs {
 	private readonly items: INodeExecutionData[];
@@ -16,6 +17,9 @@ export class ItemOutputs {
 	/** Input items created or changed: a rerun would send them again. */
 	private written = 0;
 
+	/** Of `written`: submitted, but not confirmed by the service. */
+	private unconfirmed = 0;
+
 	constructor(private readonly context: IExecuteFunctions) {
 		this.items = new Array<INodeExecutionData>(context.getInputData().length);
 	}
@@ -23,6 +27,7 @@ export class ItemOutputs {
 	record(itemIndex: number, result: ItemResult): void {
 		if (result.ok) {
 			this.written++;
+			if (result.unconfirmed) this.unconfirmed++;
 			this.items[itemIndex] = { json: result.json, pairedItem: { item: itemIndex } };
 		} else {
 			this.failures.push(result.failure);
@@ -37,7 +42,7 @@ export class ItemOutputs {
 	/** Without Continue On Fail, a failure so far stops the node with every failed item listed. */
 	stopOnFailure(): void {
 		if (this.failures.length && !this.context.continueOnFail()) {
-			throw failuresError(this.context.getNode(), this.failures, this.items.length, this.written);
+			throw failuresError(this.context.getNode(), this.failures, this.items.length, this.written, this.unconfirmed);
 		}
 	}
 

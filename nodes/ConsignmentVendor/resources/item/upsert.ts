@@ -123,7 +123,7 @@ export async function upsert(this: IExecuteFunctions): Promise<INodeExecutionDat
 		else outputs.record(valid[position].itemIndex, outcome);
 	});
 	for (const [itemIndex, result] of await submitCreations(this, toCreate)) {
-		outputs.record(itemIndex, result.ok ? { ok: true, json: { operation: 'created', ...result.json } } : result);
+		outputs.record(itemIndex, result.ok ? { ...result, json: { operation: 'created', ...result.json } } : result);
 	}
 	return outputs.result();
 }

@@ -141,4 +141,50 @@ describe('restart (n8n re-runs checkExists/create at every start)', () => {
 	});
 });
 
-// Test listening: trigger-test-listening.test.ts.
+describe('test listening ("Listen for test event")', () => {
+	it('points the vendor at the test URL while listening and back to the production URL when stopped', async () => {
+		await portal.set({ webhook_url: OLD_URL, webhook_enabled: true });
+		await host.activate();
+		const savedProduction = structuredClone(host.savedStaticData);
+		const savesBefore = host.staticDataSaves;
+
+		await host.listenForTestEvent();
+		expect(await vendorState()).toEqual({ url: host.testUrl, enabled: true });
+
+		await host.stopListening();
+		expect(await vendorState()).toEqual({ url: host.productionUrl, enabled: true });
+		// The production registration is as it was: its memory still restores the vendor's own URL.
+		expect(host.savedStaticData).toEqual(savedProduction);
+		expect(host.staticDataSaves).toBe(savesBefore);
+		await host.deactivate();
+		expect(await vendorState()).toEqual({ url: OLD_URL, enabled: true });
+	});
+
+	it('without an active workflow, gives the vendor its own URL back when listening stops', async () => {
+		await portal.set({ webhook_url: OLD_URL, webhook_enabled: false });
+
+		await host.listenForTestEvent();
+		expect(await vendorState()).toEqual({ url: host.testUrl, enabled: true });
+		await host.stopListening();
+
+		expect(await vendorState()).toEqual({ url: OLD_URL, enabled: false });
+		expect(host.savedStaticData).toEqual({});
+	});
+
+	it('activating production while listening does not make the test URL the one restored later', async () => {
+		await host.listenForTestEvent();
+		await sandbox().admin.clearRequests();
+		await host.activate();
+		await host.stopListening();
+		expect(await vendorState()).toEqual({ url: host.productionUrl, enabled: true });
+
+		await host.deactivate();
+
+		// Nothing of the vendor's own was remembered (it had no URL): webhooks off, the test URL never put back.
+		expect(await vendorState()).toEqual({ url: host.productionUrl, enabled: false });
+		expect((await vendorPatches()).map((patch) => patch.body)).toEqual([
+			{ webhook_url: host.productionUrl, webhook_enabled: true },
+			{ webhook_enabled: false },
+		]);
+	});
+});

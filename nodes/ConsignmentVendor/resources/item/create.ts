@@ -9,11 +9,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { consignmentLocator } from '../../shared/resourceLocators';
-import { submitCreations } from './itemCreation';
-import { itemInputFields } from './itemFields';
-import { readConsignmentId, validateInputItems } from './itemInputChecks';
-import { ItemOutputs } from './itemOutputs';
-import { readItemCreationInput } from './itemPayload';
+import { submitCreations } from './helpers/itemCreation';
+import { itemInputFields } from './helpers/itemFields';
+import { readConsignmentId, validateInputItems } from './helpers/itemInputChecks';
+import { ItemOutputs } from './helpers/itemOutputs';
+import { readItemCreationInput } from './helpers/itemPayload';
 
 export const createFields: INodeProperties[] = [
 	consignmentLocator({

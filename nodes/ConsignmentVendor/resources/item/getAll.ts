@@ -5,7 +5,7 @@
  */
 import type { INodeProperties, INodePropertyRouting } from 'n8n-workflow';
 
-import { itemListFields, itemListRouting } from './listFilters';
+import { itemListFields, itemListRouting } from './helpers/listFilters';
 
 export const getAllRouting: INodePropertyRouting = itemListRouting('/v1/items');
 

@@ -4,7 +4,7 @@
  */
 import type { INodeProperties, INodePropertyRouting } from 'n8n-workflow';
 
-import { itemListFields, itemListRouting } from './listFilters';
+import { itemListFields, itemListRouting } from './helpers/listFilters';
 
 export const getNonApprovedRouting: INodePropertyRouting = itemListRouting('/v1/items/non_approved');
 

@@ -10,8 +10,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { withActionableErrors } from '../../shared/oneRequestRouting';
 import { urlWithIdParameter } from '../../shared/requestPaths';
 import { InputValidationError } from '../../shared/schemas';
-import { approvedItemFields, itemInputFields } from './itemFields';
-import { readApprovedItemPatch, readerForSingleItem, readItemUpdateInput } from './itemPayload';
+import { approvedItemFields, itemInputFields } from './helpers/itemFields';
+import { readApprovedItemPatch, readerForSingleItem, readItemUpdateInput } from './helpers/itemPayload';
 
 const show = { resource: ['item'], operation: ['update'] };
 

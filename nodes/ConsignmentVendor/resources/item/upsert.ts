@@ -18,14 +18,14 @@ import { apiRequest } from '../../../shared/transport';
 import { paceSettingsOfNode } from '../../shared/requestOptions';
 import { consignmentLocator } from '../../shared/resourceLocators';
 import { InputValidationError, type ItemPayload } from '../../shared/schemas';
-import { submitCreations, type PendingCreation } from './itemCreation';
-import { validationFailure } from './itemFailures';
-import { itemInputFields } from './itemFields';
-import { readConsignmentId, validateInputItems, type CheckedItem } from './itemInputChecks';
-import { AmbiguousSkuError, findItemBySku, type FoundItem } from './itemLookup';
-import { ItemOutputs, type ItemResult } from './itemOutputs';
-import { approvedItemPart, readItemUpdateInput } from './itemPayload';
-import { itemPaths } from './itemPaths';
+import { submitCreations, type PendingCreation } from './helpers/itemCreation';
+import { validationFailure } from './helpers/itemFailures';
+import { itemInputFields } from './helpers/itemFields';
+import { readConsignmentId, validateInputItems, type CheckedItem } from './helpers/itemInputChecks';
+import { AmbiguousSkuError, findItemBySku, type FoundItem } from './helpers/itemLookup';
+import { ItemOutputs, type ItemResult } from './helpers/itemOutputs';
+import { approvedItemPart, readItemUpdateInput } from './helpers/itemPayload';
+import { itemPaths } from './helpers/itemPaths';
 
 export const upsertFields: INodeProperties[] = [
 	consignmentLocator({

@@ -5,8 +5,8 @@
  */
 import type { IDataObject, IExecuteFunctions, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { asJsonObject } from '../../../shared/jsonObject';
-import { isPriceUnit, type PriceUnit } from '../../shared/money';
+import { asJsonObject } from '../../../../shared/jsonObject';
+import { isPriceUnit, type PriceUnit } from '../../../shared/money';
 import {
 	InputValidationError,
 	parseApprovedItemUpdateInput,
@@ -14,7 +14,7 @@ import {
 	parseItemUpdateInput,
 	type ApprovedItemPatch,
 	type ItemPayload,
-} from '../../shared/schemas';
+} from '../../../shared/schemas';
 
 export type ParameterReader = (name: string, fallback: unknown) => unknown;
 

@@ -6,8 +6,8 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
-import { paceSettingsOfNode } from '../../shared/requestOptions';
+import { apiRequest } from '../../../../shared/transport';
+import { paceSettingsOfNode } from '../../../shared/requestOptions';
 import { itemPaths } from './itemPaths';
 
 export interface FoundItem {

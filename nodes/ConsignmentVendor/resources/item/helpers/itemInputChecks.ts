@@ -5,7 +5,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { InputValidationError, parseConsignmentId, type ItemPayload } from '../../shared/schemas';
+import { InputValidationError, parseConsignmentId, type ItemPayload } from '../../../shared/schemas';
 import { validationFailure, type ItemFailure } from './itemFailures';
 import { readerForItem, type ParameterReader } from './itemPayload';
 

@@ -17,10 +17,10 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { toNodeApiError } from '../../../shared/errors';
-import { apiRequest, retryOutcomeOf } from '../../../shared/transport';
-import { paceSettingsOfNode } from '../../shared/requestOptions';
-import type { ItemPayload } from '../../shared/schemas';
+import { toNodeApiError } from '../../../../shared/errors';
+import { apiRequest, retryOutcomeOf } from '../../../../shared/transport';
+import { paceSettingsOfNode } from '../../../shared/requestOptions';
+import type { ItemPayload } from '../../../shared/schemas';
 import type { ItemResult } from './itemOutputs';
 import { itemPaths } from './itemPaths';
 

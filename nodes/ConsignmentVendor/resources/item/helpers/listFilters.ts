@@ -11,7 +11,7 @@ import type {
 	INodePropertyRouting,
 } from 'n8n-workflow';
 
-import { listFields, listOperationRouting } from '../../shared/pagination';
+import { listFields, listOperationRouting } from '../../../shared/pagination';
 
 /** The contract's five validation statuses. */
 const VALIDATION_STATUS_OPTIONS: INodePropertyOptions[] = [

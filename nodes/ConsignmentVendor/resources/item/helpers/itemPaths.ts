@@ -1,4 +1,4 @@
-import { idSegment } from '../../shared/requestPaths';
+import { idSegment } from '../../../shared/requestPaths';
 
 /** The item endpoints the custom operations (Create, Upsert) call through the transport's `apiRequest`. */
 export const itemPaths = {

@@ -6,7 +6,7 @@
 import type { INode, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { InputValidationError } from '../../shared/schemas';
+import { InputValidationError } from '../../../shared/schemas';
 
 export interface ItemFailure {
 	/** Index of the input item. */

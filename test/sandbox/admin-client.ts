@@ -1,12 +1,15 @@
 // Typed client for the sandbox's /__sandbox/* admin API. Works against an in-process sandbox or one started with
 // `npm run sandbox` in another process: `new SandboxAdmin('http://127.0.0.1:4010')`.
 import type {
+	ActiveRateLimit,
 	CatalogSnapshot,
 	EmitEventRequest,
 	FaultSpec,
 	ItemStatus,
+	RateLimitSpec,
 	RequestLogEntry,
 	SandboxStateSnapshot,
+	SeedItemsRequest,
 	StoredItem,
 	TokenFormat,
 	WebhookDelivery,
@@ -72,6 +75,36 @@ export class SandboxAdmin {
 
 	async clearFaults(): Promise<void> {
 		await this.call('DELETE', '/faults');
+	}
+
+	/**
+	 * A token bucket per client on every API request, the token exchange included, until cleared or reset: 429
+	 * `{message}` when the client's bucket is empty. Returns the limit in force (defaults filled in).
+	 */
+	async setRateLimit(limit: RateLimitSpec): Promise<ActiveRateLimit> {
+		return (await this.call<{ rateLimit: ActiveRateLimit }>('POST', '/rate-limit', limit)).rateLimit;
+	}
+
+	async clearRateLimit(): Promise<void> {
+		await this.call('DELETE', '/rate-limit');
+	}
+
+	async rateLimit(): Promise<ActiveRateLimit | null> {
+		return (await this.call<{ rateLimit: ActiveRateLimit | null }>('GET', '/rate-limit')).rateLimit;
+	}
+
+	/** Every API request waits `ms` before it is answered, until cleared or reset (0 clears). */
+	async setLatency(ms: number): Promise<void> {
+		await this.call('POST', '/latency', { ms });
+	}
+
+	async clearLatency(): Promise<void> {
+		await this.call('DELETE', '/latency');
+	}
+
+	/** Creates `count` valid items at once (vendor_sku `<skuPrefix><n>`); returns their item_id and vendor_sku. */
+	async seedItems(request: SeedItemsRequest): Promise<Array<{ item_id: number; vendor_sku: string }>> {
+		return (await this.call<{ items: Array<{ item_id: number; vendor_sku: string }> }>('POST', '/items/seed', request)).items;
 	}
 
 	/** null = deliveries go out unsigned. */

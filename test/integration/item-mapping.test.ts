@@ -188,6 +188,26 @@ describe('Item → Update, Map Automatically', () => {
 	});
 });
 
+describe('Item → Update, Address and Quantity Only', () => {
+	it('keeps its Item ID and its two fields whatever Field Mapping was left at: the mapper is for All Item Fields', async () => {
+		const approved = await seeded('SBX-1004');
+		const parameters = {
+			operation: 'update',
+			fieldsToSend: 'approved',
+			fieldMapping: 'auto',
+			itemColumns: AUTO_COLUMNS,
+			itemId: String(approved.item_id),
+			approvedItemFields: { quantity: approved.quantity - 1 },
+		};
+		const result = await suite.run(parameters, [sheetRow('SBX-1004', { item_id: 1, quantity: '0' })]);
+		expect(result.error).toBeUndefined();
+		const requests = await suite.apiRequests();
+		expect(requests.map((request) => [request.method, request.path, request.body])).toEqual([
+			['PATCH', `/v1/items/${approved.item_id}`, { quantity: approved.quantity - 1 }],
+		]);
+	});
+});
+
 describe('Item → Create or Update, Map Automatically', () => {
 	it('matches on vendor_sku: updates the item that has it, creates the one no item has', async () => {
 		const pending = await seeded('SBX-1001');

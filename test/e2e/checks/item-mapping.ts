@@ -51,4 +51,37 @@ export const itemMappingChecks: Check[] = [
 			return `2 items created from sheet rows, no expression; row 2: "${String(out[2].error).slice(0, 90)}"`;
 		},
 	}),
+	workflowCheck({
+		name: 'item Update and Create or Update Map Automatically: matched on item_id / vendor_sku; the mapper per column',
+		workflow: 'item-mapped-update-upsert',
+		verify({ outcome, requests, state }) {
+			expectSuccess(outcome, 'item-mapped-update-upsert');
+			const itemIdOf = (sku: string) => state.items.find((item) => item.vendor_sku === sku)?.item_id;
+			const writes = apiRequests(requests).filter((r) => r.method !== 'GET');
+			const described = writes.map((r) => `${r.method} ${r.path} ${r.status}`).sort();
+			expectEqual(
+				described,
+				[
+					'PATCH /v1/items/50002 200',
+					`PATCH /v1/items/${String(itemIdOf('SBX-1015'))} 200`,
+					'POST /v1/consignments/cons_12345/items 200',
+					'POST /v1/consignments/cons_12345/items 200',
+				].sort(),
+				'write requests (Update by the item_id column, Upsert by vendor_sku: one PATCH, one POST; the per-column Create)',
+			);
+			const stored = (sku: string) => state.items.find((item) => item.vendor_sku === sku);
+			expectEqual([stored('SBX-1001')?.price, stored('SBX-1001')?.designer], [123400, 'Gucci'], 'Update: stored price and designer');
+			expectEqual(stored('SBX-1015')?.price, 77777, 'Upsert of an existing SKU: stored price');
+			expectEqual(stored('E2E-UPS-NEW-1')?.price, 199900, 'Upsert of a new SKU: created with its price');
+			expectEqual(outputOf(outcome, 'Upsert mapped').map((item) => item.operation), ['updated', 'created'], 'Upsert outputs');
+			const perColumn = writes.find((r) => r.method === 'POST' && JSON.stringify(r.body).includes('E2E-COL-1'));
+			const [sent] = (perColumn?.body as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
+			expectEqual(
+				[sent?.price, sent?.msrp, sent?.gender, sent?.taxon_specific_attributes, (sent?.image as Record<string, unknown> | undefined)?.front],
+				[1999, 5000, ['Women'], { color: 'Red' }, 'https://images.example.com/E2E-COL-1/front.jpg'],
+				'per-column mapping: price, msrp, gender, attributes, front image sent',
+			);
+			return 'Update PATCHed item_id 50002, Upsert updated SBX-1015 and created E2E-UPS-NEW-1, per-column Create sent E2E-COL-1';
+		},
+	}),
 ];

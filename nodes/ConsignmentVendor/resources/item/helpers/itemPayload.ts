@@ -35,7 +35,8 @@ export function readerForSingleItem(context: IExecuteSingleFunctions): Parameter
 
 /** Whether the item fields come from the column mapper (Update only in its "all fields" mode). */
 function mapsAutomatically(read: ParameterReader): boolean {
-	return read('fieldMapping', 'manual') === 'auto' && read('fieldsToSend', 'all') === 'all';
+	const approvedUpdate = read('operation', '') === 'update' && read('fieldsToSend', 'all') === 'approved';
+	return read('fieldMapping', 'manual') === 'auto' && !approvedUpdate;
 }
 
 /** The mapped columns, when the item fields come from the column mapper. */

@@ -8,6 +8,10 @@ import { workflowCheck } from './workflow-check';
 
 const WORKFLOW = 'item-create-mapped';
 
+/** The contract's item creation inputs as columns (image as two), and those it marks optional. */
+const CONTRACT_COLUMNS = ['vendor_sku', 'upc', 'taxon_permalink', 'condition', 'with_tags', 'designer', 'image_front', 'image_back', 'quantity', 'msrp', 'price', 'gender', 'taxon_specific_attributes', 'address_id', 'designer_specific_attributes'];
+const OPTIONAL_COLUMNS = ['upc', 'address_id', 'designer_specific_attributes'];
+
 /** The workflow must map with no expression at all: that is what Map Automatically is for. */
 function expectNoExpressions(): void {
 	const text = readFileSync(join(WORKFLOWS_DIR, `${WORKFLOW}.json`), 'utf8');
@@ -84,4 +88,30 @@ export const itemMappingChecks: Check[] = [
 			return 'Update PATCHed item_id 50002, Upsert updated SBX-1015 and created E2E-UPS-NEW-1, per-column Create sent E2E-COL-1';
 		},
 	}),
+	{
+		name: 'item Map Automatically: the editor\'s column mapper gets the contract\'s columns from n8n (matching on item_id / vendor_sku)',
+		phase: 'server',
+		async run(ctx) {
+			const api = ctx.server!.api;
+			const seen: string[] = [];
+			for (const [operation, matching] of [['create', undefined], ['update', 'item_id'], ['upsert', 'vendor_sku']] as const) {
+				const { fields } = await api.resourceMapperFields({
+					nodeType: 'n8n-nodes-consignment-vendor.consignmentVendor',
+					version: 1,
+					methodName: 'getMappingColumns',
+					path: 'parameters.itemColumns',
+					parameters: { resource: 'item', operation, fieldMapping: 'auto' },
+				});
+				const ids = fields.map((field) => field.id);
+				const expected = [...(operation === 'update' ? ['item_id'] : []), ...CONTRACT_COLUMNS];
+				expectEqual(ids, expected, `${operation}: columns`);
+				const required = fields.filter((field) => field.required).map((field) => field.id);
+				expectEqual(required, expected.filter((id) => !OPTIONAL_COLUMNS.includes(id)), `${operation}: required columns`);
+				const matchable = fields.filter((field) => field.canBeUsedToMatch && field.defaultMatch).map((field) => field.id);
+				expectEqual(matchable, matching ? [matching] : [], `${operation}: the column it matches on`);
+				seen.push(`${operation}: ${ids.length} columns${matching ? `, matches on ${matching}` : ''}`);
+			}
+			return seen.join('; ');
+		},
+	},
 ];

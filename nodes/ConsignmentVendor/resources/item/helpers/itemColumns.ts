@@ -9,7 +9,7 @@
  */
 import type { FieldType, ILoadOptionsFunctions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
 
-export interface ItemColumn {
+interface ItemColumn {
 	id: string;
 	displayName: string;
 	type: FieldType;
@@ -17,7 +17,7 @@ export interface ItemColumn {
 }
 
 /** The creation inputs, in the contract's order. */
-export const ITEM_COLUMNS: readonly ItemColumn[] = [
+const ITEM_COLUMNS: readonly ItemColumn[] = [
 	{ id: 'vendor_sku', displayName: 'Vendor SKU (vendor_sku)', type: 'string', required: true },
 	{ id: 'upc', displayName: 'UPC (upc, required for watches/)', type: 'string', required: false },
 	{ id: 'taxon_permalink', displayName: 'Taxon Permalink (taxon_permalink)', type: 'string', required: true },
@@ -46,7 +46,7 @@ export const ITEM_COLUMNS: readonly ItemColumn[] = [
 ];
 
 /** The column Update matches the item on: the platform item ID used in PATCH /v1/items/{item_id}. */
-export const ITEM_ID_COLUMN: ItemColumn = { id: 'item_id', displayName: 'Item ID (item_id)', type: 'number', required: true };
+const ITEM_ID_COLUMN: ItemColumn = { id: 'item_id', displayName: 'Item ID (item_id)', type: 'number', required: true };
 
 /** The column each operation matches on (Create matches on nothing: it always creates). */
 export const MATCHING_COLUMN: Readonly<Record<string, string | undefined>> = { update: 'item_id', upsert: 'vendor_sku' };

@@ -11,7 +11,7 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { ITEM_COLUMNS, ITEM_ID_COLUMN, MATCHING_COLUMN } from './itemColumns';
+import { columnsFor, MATCHING_COLUMN } from './itemColumns';
 
 export type FieldMapping = 'manual' | 'auto';
 
@@ -27,7 +27,7 @@ const MAPPER_MODE: Readonly<Record<string, 'add' | 'update' | 'upsert'>> = { cre
 export function fieldMappingProperties(operation: string, extra: Show = {}): INodeProperties[] {
 	const show = { resource: ['item'], operation: [operation], ...extra };
 	const matching = MATCHING_COLUMN[operation];
-	const columnNames = [...(operation === 'update' ? [ITEM_ID_COLUMN] : []), ...ITEM_COLUMNS].map((column) => column.id);
+	const columnNames = columnsFor(operation).map((column) => column.id);
 	return [
 		{
 			displayName: 'Field Mapping',
@@ -98,7 +98,8 @@ export function mappedColumns(mapper: unknown, inputJson: () => IDataObject): ID
 	const { mappingMode, value } = (mapper ?? {}) as MapperValue;
 	const source = (mappingMode === DEFINE_BELOW ? value : inputJson()) ?? {};
 	const row: IDataObject = {};
-	for (const id of [ITEM_ID_COLUMN.id, ...ITEM_COLUMNS.map((column) => column.id)]) {
+	// Update's columns are every column: the creation inputs and item_id.
+	for (const { id } of columnsFor('update')) {
 		const cell = (source as IDataObject)[id];
 		if (cell !== undefined && cell !== null) row[id] = cell;
 	}

@@ -1,5 +1,6 @@
 import { credentialChecks } from './credential';
 import { exampleChecks } from './examples';
+import { itemMappingChecks } from './item-mapping';
 import { itemChecks } from './items';
 import { addressChecks, otherResourceChecks } from './resources';
 import { rateLimitChecks } from './rate-limit';
@@ -13,4 +14,15 @@ import type { Check } from './types';
  * one `n8n start`. To add a workflow: drop its JSON into test/e2e/workflows/ and add a check that executes
  * it by file name (see test/e2e/README.md).
  */
-export const ALL_CHECKS: Check[] = [...credentialChecks, ...itemChecks, ...retryChecks, ...rateLimitChecks, ...addressChecks, ...otherResourceChecks, ...triggerChecks, ...triggerOptionChecks, ...exampleChecks];
+export const ALL_CHECKS: Check[] = [
+	...credentialChecks,
+	...itemChecks,
+	...itemMappingChecks,
+	...retryChecks,
+	...rateLimitChecks,
+	...addressChecks,
+	...otherResourceChecks,
+	...triggerChecks,
+	...triggerOptionChecks,
+	...exampleChecks,
+];

@@ -9,6 +9,7 @@ import { create, createFields } from './create';
 import { getAllFields, getAllRouting } from './getAll';
 import { getNonApprovedFields, getNonApprovedRouting } from './getNonApproved';
 import { updateFields, updateRouting } from './update';
+import { getMappingColumns } from './helpers/itemColumns';
 import { upsert, upsertFields } from './upsert';
 
 export const itemOperations: INodeProperties = {
@@ -62,6 +63,9 @@ export const itemFields: INodeProperties[] = [
 	...getAllFields,
 	...getNonApprovedFields,
 ];
+
+/** For the node's `methods.resourceMapping`: the columns of the item fields' column mapper (Map Automatically). */
+export const itemResourceMapping = { getMappingColumns };
 
 /** For the node's `customOperations.item`: the operations routing cannot express (batched creation, upsert). */
 export const itemCustomOperations = { create, upsert };

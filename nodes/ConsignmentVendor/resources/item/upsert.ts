@@ -21,6 +21,7 @@ import { InputValidationError, type ItemPayload } from '../../shared/schemas';
 import { submitCreations, type PendingCreation } from './helpers/itemCreation';
 import { validationFailure } from './helpers/itemFailures';
 import { itemInputFields } from './helpers/itemFields';
+import { fieldMappingProperties } from './helpers/itemMapping';
 import { readConsignmentId, validateInputItems, type CheckedItem } from './helpers/itemInputChecks';
 import { AmbiguousSkuError, findItemBySku, type FoundItem } from './helpers/itemLookup';
 import { ItemOutputs, type ItemResult } from './helpers/itemOutputs';
@@ -40,6 +41,7 @@ export const upsertFields: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { resource: ['item'], operation: ['upsert'] } },
 	},
+	...fieldMappingProperties('upsert'),
 	...itemInputFields(['upsert']),
 ];
 

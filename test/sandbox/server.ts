@@ -53,13 +53,16 @@ async function handleApi(
 		at: sandbox.clock.nowIso(),
 	};
 	const log = sandbox.requestLog;
-	const record = (status: number, fault?: FaultKind) => log.push(fault ? { ...entry, status, fault } : { ...entry, status });
+	const arrived = performance.now();
+	const took = () => Math.round(performance.now() - arrived);
+	const record = (status: number, fault?: FaultKind) =>
+		log.push(fault ? { ...entry, status, fault, durationMs: took() } : { ...entry, status, durationMs: took() });
 
 	// The rate limiter decides on arrival, before faults: a refused request is not processed and uses up no fault.
 	const limit = sandbox.rateLimiter.take(clientOf(sandbox, method, url.pathname, req, body));
 	if (!limit.allowed) {
 		await pause(sandbox.latencyMs);
-		log.push({ ...entry, status: 429, rateLimited: true });
+		log.push({ ...entry, status: 429, rateLimited: true, durationMs: took() });
 		sendResponse(res, { status: 429, body: { message: 'Too many requests' }, headers: limit.headers });
 		return;
 	}

@@ -106,6 +106,8 @@ export interface RequestLogEntry {
 	fault?: FaultKind;
 	/** Set when the rate limiter (not a fault) answered 429 (see RateLimitSpec). */
 	rateLimited?: true;
+	/** From the request's arrival (its body read) to its answer, ms: latency settings and faults included. */
+	durationMs?: number;
 }
 
 export type FaultKind = 'latency' | 'status' | 'rateLimit' | 'drop' | 'revokeTokens';

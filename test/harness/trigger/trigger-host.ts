@@ -138,8 +138,12 @@ export class TriggerHost {
 		this.persist(workflow);
 	}
 
-	/** n8n restarting: shutdown calls no webhook method; startup activates every active workflow with 'init'. */
+	/**
+	 * n8n restarting: shutdown calls no webhook method and forgets test registrations (kept in process memory
+	 * in regular mode, without calling delete); startup activates every active workflow with 'init'.
+	 */
 	async restart(): Promise<void> {
+		this.testListening = undefined;
 		if (!this.active) return;
 		await this.activate('init');
 	}
@@ -253,7 +257,8 @@ export class TriggerHost {
 			return;
 		}
 
-		// Production requests run on the saved workflow; test requests on the listening one (mode 'manual').
+		// Production requests run on the saved workflow as loaded for this request; test requests on the
+		// listening one (mode 'manual').
 		const workflow = this.workflow(kind === 'production' ? this.savedStaticData : {});
 		if (kind === 'test' && this.testListening) workflow.setTestStaticData(this.testListening.staticData);
 		const node = workflow.getNode(this.node.name) as INode;
@@ -267,6 +272,10 @@ export class TriggerHost {
 			req,
 			res,
 		});
+		// LiveWebhooks.executeWebhook saves the workflow's static data once the node answered without throwing
+		// (1.x and 2.x, also on a queue-mode webhook processor): the whole object as this request loaded and
+		// changed it, so the last of two overlapping requests wins.
+		if (kind === 'production' && result.error === undefined) this.persist(workflow);
 		this.calls.push({ kind, ...result });
 		// n8n stops test listening once a test event started an execution (not for refused/ignored calls).
 		if (kind === 'test' && result.started) await this.stopListening();

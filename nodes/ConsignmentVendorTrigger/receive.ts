@@ -12,6 +12,7 @@ import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookRespon
 
 import { isEventSelected, normaliseEvent, type NormalisedEvent } from './events';
 import { absoluteHttpUrl, downloadLabel } from './label';
+import { remembersRegistration } from './registrationMemory';
 import { deliveryIdentity, isRepeatedDelivery } from './repeatedDeliveries';
 import { declaresJson, headerOf, parseJsonObject, readRawBody } from './request';
 import { isValidSignature, SIGNATURE_HEADER } from './signature';
@@ -65,9 +66,13 @@ function wantsLabel(event: NormalisedEvent, options: TriggerOptions): boolean {
  */
 function isRepeat(context: IWebhookFunctions, event: NormalisedEvent, rawBody: Buffer | undefined, body: IDataObject, options: TriggerOptions): boolean {
 	if (!options.ignoreRepeatedDeliveries || context.getMode() === 'manual') return false;
+	const staticData = context.getWorkflowStaticData('node');
+	const productionUrl = context.getNodeWebhookUrl(WEBHOOK_NAME);
 	return isRepeatedDelivery({
-		staticData: context.getWorkflowStaticData('node'),
-		scope: `${context.getWorkflow().id ?? ''} ${context.getNodeWebhookUrl(WEBHOOK_NAME) ?? context.getNode().name}`,
+		staticData,
+		// A copy without this trigger's registration may predate the activation: n8n must not save it.
+		persist: productionUrl !== undefined && remembersRegistration(staticData, productionUrl),
+		scope: `${context.getWorkflow().id ?? ''} ${productionUrl ?? context.getNode().name}`,
 		identity: deliveryIdentity(event, rawBody, body),
 		windowHours: options.repeatWindowHours,
 	});

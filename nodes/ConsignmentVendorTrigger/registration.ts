@@ -58,8 +58,10 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
  * - already our URL (a restart, or webhooks were switched off meanwhile): keep what we remembered;
  * - a URL this node registered earlier under another n8n base URL: carry that memory over;
  * - this node's test URL without a marker (set by an older version) while activating production:
- *   restoring it later would point the vendor at a dead URL, so it is not remembered;
+ *   restoring it later would point the vendor at a dead URL, so "nothing" is remembered;
  * - anything else is the vendor's own setting: remember it.
+ * The result always has an entry for `ownUrl` ("nothing" where nothing is known: delete then switches webhooks
+ * off, as it would without one): its presence tells a webhook call that its static data postdates the activation.
  */
 function rememberBeforeReplacing(
 	context: IHookFunctions,
@@ -71,14 +73,14 @@ function rememberBeforeReplacing(
 	const listening = parseListeningUrl(vendor.url);
 	const current = listening ? listening.previous.previousUrl : vendor.url;
 	const currentEnabled = listening ? listening.previous.previousEnabled : vendor.enabled;
-	if (current === ownUrl) return next;
+	if (current === ownUrl) return { ...next, [ownUrl]: next[ownUrl] ?? NOTHING };
 	if (current !== null && next[current] !== undefined) {
 		next[ownUrl] = next[current];
 		delete next[current];
 		return next;
 	}
 	if (current !== null && !isTestRegistration(context) && isSameNodesOtherUrl(context, ownUrl, current)) {
-		return next;
+		return { ...next, [ownUrl]: NOTHING };
 	}
 	next[ownUrl] = { previousUrl: current, previousEnabled: currentEnabled };
 	return next;

@@ -14,6 +14,13 @@
  * - this process's memory, which catches a repeat arriving while the first call is still running (its static data
  *   is saved only when that call ends).
  * Both keep at most MAX_REMEMBERED entries and forget the oldest first.
+ *
+ * The static data also holds what activation remembered about the vendor's previous webhook URL
+ * (registrationMemory.ts), and n8n saves it whole. The vendor delivers as soon as activation changed its URL, but
+ * n8n saves the activation's static data only afterwards (2.x: once every trigger of the workflow is registered),
+ * so an early call can run on a copy from before the activation; saving that copy would erase the memory and
+ * deactivation could no longer give the vendor its URL back. Such a call (its copy remembers no registration of
+ * this trigger) is remembered in this process only (`persist: false`).
  */
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
@@ -83,6 +90,8 @@ function rememberInProcess(scope: string, identity: string, now: number): void {
 export interface RepeatCheck {
 	/** Where this trigger's production runs keep data: the node's workflow static data. */
 	staticData: IDataObject;
+	/** False: read `staticData` but do not write it (a copy n8n must not save; see the file comment). */
+	persist: boolean;
 	/** Identifies the trigger within this process (its production webhook URL). */
 	scope: string;
 	identity: string;
@@ -91,17 +100,19 @@ export interface RepeatCheck {
 }
 
 /**
- * True when the event was seen within the window; otherwise remembers it (in static data and in this process)
- * and returns false. The window counts from the first delivery, so steady repeats do not keep an event alive.
+ * True when the event was seen within the window; otherwise remembers it (in static data when `persist`, and in
+ * this process) and returns false. The window counts from the first delivery, so steady repeats do not keep an
+ * event alive.
  */
-export function isRepeatedDelivery({ staticData, scope, identity, windowHours, now = Date.now() }: RepeatCheck): boolean {
+export function isRepeatedDelivery({ staticData, persist, scope, identity, windowHours, now = Date.now() }: RepeatCheck): boolean {
 	const windowMs = Math.max(0, windowHours) * 3_600_000;
 	const stored = readSeen(staticData);
 	const first = stored[identity];
 	if ((first !== undefined && now - first < windowMs) || seenInProcess(scope, identity, now, windowMs)) return true;
-	const next = pruned({ ...stored, [identity]: now }, now, windowMs, MAX_REMEMBERED);
-	// One assignment, so n8n's observable static data marks itself changed and is saved.
-	staticData[KEY] = next as unknown as IDataObject;
+	if (persist) {
+		// One assignment, so n8n's observable static data marks itself changed and is saved.
+		staticData[KEY] = pruned({ ...stored, [identity]: now }, now, windowMs, MAX_REMEMBERED) as unknown as IDataObject;
+	}
 	rememberInProcess(scope, identity, now);
 	return false;
 }

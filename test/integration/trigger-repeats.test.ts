@@ -5,6 +5,9 @@ import { createHmac } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
+import type { TriggerHost } from '../harness/trigger';
+import { startLabelServer, type LabelServer } from '../harness/trigger/label-server';
+import { VendorPortal } from '../harness/trigger/vendor-client';
 import { useTriggerHosts } from './trigger.helpers';
 
 const triggers = useTriggerHosts();
@@ -95,4 +98,62 @@ it('a refused delivery (bad signature) is not remembered: the genuine one still 
 
 	expect([forged, genuine]).toEqual([401, 200]);
 	expect(trigger.executions).toHaveLength(1);
+});
+
+// n8n saves static data as a whole. A delivery that arrives after the vendor's URL changed but before n8n saved the
+// activation's static data (n8n 2.x saves it only once every trigger of the workflow is registered) runs on the static
+// data from before the activation; when it ends after that save (here: its label download is slow), saving its repeat
+// memory would erase what the activation remembered.
+describe('a delivery that arrives while n8n is still activating the workflow', () => {
+	const PREVIOUS_URL = 'https://hooks.vendor.example/own';
+	let labels: LabelServer;
+
+	beforeAll(async () => {
+		labels = await startLabelServer();
+		labels.delayMs = 300;
+	});
+	afterAll(async () => await labels.close());
+
+	async function activateWhileDelivering(trigger: TriggerHost): Promise<void> {
+		let delivery: Promise<unknown> = Promise.resolve();
+		await trigger.activate('activate', {
+			beforeSave: async () => {
+				const loaded = trigger.nextRequestLoaded();
+				delivery = deliver({ ...PURCHASE, pdf_url: `${labels.url}/labels/TRR-REPEAT-1.pdf` });
+				await loaded;
+			},
+		});
+		await delivery;
+	}
+
+	const labelOptions = { options: { downloadLabel: true, labelTrustedHosts: '127.0.0.1', labelAllowPrivateHosts: true } };
+
+	it('starts its execution, and deactivation still gives the vendor its previous URL back', async () => {
+		const trigger = await triggers.startHost({ parameters: labelOptions });
+		await new VendorPortal(sandbox()).set({ webhook_url: PREVIOUS_URL, webhook_enabled: true });
+
+		await activateWhileDelivering(trigger);
+		await trigger.deactivate();
+
+		expect(trigger.executions).toHaveLength(1);
+		expect(trigger.executions[0].items[0].binary).toBeDefined();
+		expect(await triggers.vendorState()).toEqual({ url: PREVIOUS_URL, enabled: true });
+	});
+
+	it('a repeat of it is still ignored (this process remembers it)', async () => {
+		const trigger = await triggers.startHost({ parameters: labelOptions });
+		await activateWhileDelivering(trigger);
+		await deliver({ ...PURCHASE, pdf_url: `${labels.url}/labels/TRR-REPEAT-1.pdf` });
+		expect(trigger.calls.map((c) => c.started)).toEqual([true, false]);
+	});
+});
+
+it('is saved also when activation found its own URL at the vendor with nothing remembered (activation remembers "nothing")', async () => {
+	const trigger = await triggers.startHost();
+	await new VendorPortal(sandbox()).set({ webhook_url: trigger.productionUrl, webhook_enabled: false });
+	await trigger.activate();
+	await deliver();
+	const node = trigger.savedStaticData['node:Consignment Vendor Trigger'] as { deliveries?: object; registrations?: object };
+	expect(node.registrations).toEqual({ [trigger.productionUrl]: { previousUrl: null, previousEnabled: false } });
+	expect(Object.keys(node.deliveries ?? {})).toHaveLength(1);
 });

@@ -18,7 +18,7 @@ function trigger() {
 	const scope = `test-scope-${++scopeCounter}`;
 	return {
 		staticData,
-		seen: (identity: string, now: number, windowHours = 24) => isRepeatedDelivery({ staticData, scope, identity, windowHours, now }),
+		seen: (identity: string, now: number, windowHours = 24) => isRepeatedDelivery({ staticData, persist: true, scope, identity, windowHours, now }),
 	};
 }
 
@@ -94,5 +94,22 @@ describe('isRepeatedDelivery', () => {
 		t.seen('e:old', T0);
 		t.seen('e:new', T0 + 25 * HOUR);
 		expect(Object.keys(t.staticData.deliveries as object)).toEqual(['e:new']);
+	});
+});
+
+describe('a static data copy n8n must not save (persist false)', () => {
+	const check = (staticData: IDataObject, scope: string, identity: string) =>
+		isRepeatedDelivery({ staticData, persist: false, scope, identity, windowHours: 24, now: T0 });
+
+	it('is not written; this process still recognises the repeat', () => {
+		const scope = `test-scope-${++scopeCounter}`;
+		const staticData: IDataObject = {};
+		expect(check(staticData, scope, 'e:1')).toBe(false);
+		expect(staticData).toEqual({});
+		expect(check({}, scope, 'e:1')).toBe(true);
+	});
+
+	it('is still read: an event it remembers is a repeat', () => {
+		expect(check({ deliveries: { 'e:9': T0 - HOUR } }, `test-scope-${++scopeCounter}`, 'e:9')).toBe(true);
 	});
 });

@@ -64,6 +64,7 @@ export class TriggerHost {
 	/** Test listening state: the never-saved static data n8n keeps with the test registration. */
 	private testListening: { staticData: IDataObject } | undefined;
 	private readonly pending = new Set<Promise<void>>();
+	private arrivalWaiters: Array<() => void> = [];
 	private node: INode;
 	private readonly additionalData: IWorkflowExecuteAdditionalData;
 
@@ -123,8 +124,17 @@ export class TriggerHost {
 		this.node = this.buildNode(parameters);
 	}
 
-	/** Activating the workflow (ActiveWorkflowManager.add -> addWebhooks). */
-	async activate(activation: 'activate' | 'init' | 'update' = 'activate'): Promise<void> {
+	/**
+	 * Activating the workflow (ActiveWorkflowManager.add -> addWebhooks; 2.x: the publication outbox's
+	 * WorkflowTriggerActivator). `beforeSave` runs after the node's create and before n8n saves the activation's
+	 * static data, with the webhook already served: n8n stores the webhook path before calling create, and 2.x
+	 * saves static data only once every trigger of the workflow is registered, so a vendor that delivers as soon as
+	 * its URL changed reaches a webhook whose workflow still has the static data from before the activation.
+	 */
+	async activate(
+		activation: 'activate' | 'init' | 'update' = 'activate',
+		{ beforeSave }: { beforeSave?: () => Promise<void> } = {},
+	): Promise<void> {
 		const workflow = this.workflow(this.savedStaticData);
 		const webhook = this.webhookData(workflow, false);
 		try {
@@ -135,6 +145,7 @@ export class TriggerHost {
 			throw error;
 		}
 		this.active = true;
+		await beforeSave?.();
 		this.persist(workflow);
 	}
 
@@ -179,6 +190,14 @@ export class TriggerHost {
 		workflow.staticData = listening.staticData;
 		await runWebhookMethod('delete', workflow, this.webhookData(workflow, true), 'internal', 'update', this.methodCalls);
 		this.testListening = undefined;
+	}
+
+	/**
+	 * Resolves once the next webhook request has loaded its workflow (and with it the saved static data), before
+	 * the node sees it: lets a test put n8n's other steps between a request's load and its save.
+	 */
+	async nextRequestLoaded(): Promise<void> {
+		await new Promise<void>((resolve) => this.arrivalWaiters.push(resolve));
 	}
 
 	/** Resolves when every request received so far has been fully handled (incl. n8n's follow-up steps). */
@@ -261,6 +280,7 @@ export class TriggerHost {
 		// listening one (mode 'manual').
 		const workflow = this.workflow(kind === 'production' ? this.savedStaticData : {});
 		if (kind === 'test' && this.testListening) workflow.setTestStaticData(this.testListening.staticData);
+		for (const loaded of this.arrivalWaiters.splice(0)) loaded();
 		const node = workflow.getNode(this.node.name) as INode;
 		const result = await handleWebhookCall({
 			workflow,

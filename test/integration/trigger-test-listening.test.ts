@@ -182,6 +182,23 @@ describe('the vendor ends on a URL that works', () => {
 		expect(await vendorState()).toEqual({ url: OLD_URL, enabled: true });
 	});
 
+	it('a PATCH that times out when listening stops: stopping still ends (no hang), and the next listening session puts the vendor\'s URL back', async () => {
+		await portal.set({ webhook_url: OLD_URL, webhook_enabled: true });
+		await host.listenForTestEvent();
+		await sandbox().admin.addFault({ kind: 'latency', ms: 100_000, count: 20, method: 'PATCH', pathPrefix: '/v1/vendor' });
+
+		const started = Date.now();
+		await host.stopListening();
+
+		expect(Date.now() - started).toBeLessThan(40_000);
+		expect(host.methodCalls.at(-1)).toMatchObject({ method: 'delete', result: false });
+		await sandbox().admin.clearFaults();
+		await expectListening();
+		await host.listenForTestEvent();
+		await host.stopListening();
+		expect(await vendorState()).toEqual({ url: OLD_URL, enabled: true });
+	}, 120_000);
+
 	it('n8n restarting while listening (the session is forgotten): activating afterwards, then deactivating, restores the vendor\'s URL', async () => {
 		await portal.set({ webhook_url: OLD_URL, webhook_enabled: true });
 		await host.listenForTestEvent();

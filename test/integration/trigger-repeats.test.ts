@@ -157,3 +157,12 @@ it('is saved also when activation found its own URL at the vendor with nothing r
 	expect(node.registrations).toEqual({ [trigger.productionUrl]: { previousUrl: null, previousEnabled: false } });
 	expect(Object.keys(node.deliveries ?? {})).toHaveLength(1);
 });
+
+it('test events are never ignored: the same event in two listening sessions runs both times', async () => {
+	const trigger = await triggers.startHost();
+	await trigger.listenForTestEvent();
+	await deliver();
+	await trigger.listenForTestEvent();
+	await deliver();
+	expect(trigger.executions.map((e) => e.kind)).toEqual(['test', 'test']);
+});

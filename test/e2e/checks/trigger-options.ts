@@ -121,26 +121,34 @@ export const triggerOptionChecks: Check[] = [
 			const url = productionWebhookUrl(ctx, WEBHOOK_ID);
 			// 1.x answers the public API once activation is done, 2.x at once: either way, not awaited yet.
 			const activation = api.activate(id);
-			let delivered: Awaited<ReturnType<typeof admin.emitEvent>> | undefined;
-			const deadline = Date.now() + 20_000;
-			while (delivered === undefined && Date.now() < deadline) {
-				// n8n serves the webhook path before calling create: 404 until then.
-				const attempt = await admin.emitEvent({ operation: 'item_purchased', data: { vendor_sku: 'SBX-1006' }, url });
-				if (attempt.status === 200) delivered = attempt;
-				else await new Promise((r) => setTimeout(r, 100));
+			let deactivated = false;
+			try {
+				let delivered: Awaited<ReturnType<typeof admin.emitEvent>> | undefined;
+				const deadline = Date.now() + 20_000;
+				while (delivered === undefined && Date.now() < deadline) {
+					// n8n serves the webhook path before calling create: 404 until then.
+					const attempt = await admin.emitEvent({ operation: 'item_purchased', data: { vendor_sku: 'SBX-1006' }, url });
+					if (attempt.status === 200) delivered = attempt;
+					else await new Promise((r) => setTimeout(r, 100));
+				}
+				await activation;
+				if (!delivered) fail(`n8n never accepted the early delivery at ${url}`);
+				const sku = (delivered.body as { body?: { data?: { sku?: string } } }).body?.data?.sku;
+				const { item, binary } = await waitForExecution(api, id, TRIGGER_NODE, (json) => json.sku === sku, `execution for the early event ${sku}`);
+				if (!binary?.label) fail(`the early event's item has no label: ${JSON.stringify(item)}`);
+				await vendor.waitFor((p) => p.webhook_url === url && p.preferences.webhook_enabled, 'activated: webhook_url is the production URL');
+				await api.deactivate(id);
+				deactivated = true;
+				await vendor.waitFor(
+					(p) => p.webhook_url === previous.webhook_url && p.preferences.webhook_enabled,
+					`deactivated after the early event: webhook_url back to ${previous.webhook_url}`,
+				);
+				return `event ${sku} accepted while n8n was activating, ran with its label; previous URL restored`;
+			} finally {
+				// Later checks must not meet this check's faults or its active workflow.
+				await admin.clearFaults();
+				if (!deactivated) await activation.then(async () => await api.deactivate(id)).catch(() => undefined);
 			}
-			await activation;
-			if (!delivered) fail(`n8n never accepted the early delivery at ${url}`);
-			const sku = (delivered.body as { body?: { data?: { sku?: string } } }).body?.data?.sku;
-			const { item, binary } = await waitForExecution(api, id, TRIGGER_NODE, (json) => json.sku === sku, `execution for the early event ${sku}`);
-			if (!binary?.label) fail(`the early event's item has no label: ${JSON.stringify(item)}`);
-			await vendor.waitFor((p) => p.webhook_url === url && p.preferences.webhook_enabled, 'activated: webhook_url is the production URL');
-			await api.deactivate(id);
-			await vendor.waitFor(
-				(p) => p.webhook_url === previous.webhook_url && p.preferences.webhook_enabled,
-				`deactivated after the early event: webhook_url back to ${previous.webhook_url}`,
-			);
-			return `event ${sku} accepted while n8n was activating, ran with its label; previous URL restored`;
 		},
 	},
 ];

@@ -9,7 +9,7 @@
 import type { IBinaryData, IWebhookFunctions } from 'n8n-workflow';
 
 import { unqueuedRequest } from '../shared/transport';
-import { labelRefusal, type LabelPolicy, type ResolveHost } from './labelPolicy';
+import { labelRefusal, type LabelPolicy } from './labelPolicy';
 
 export const DEFAULT_LABEL_TIMEOUT_SECONDS = 15;
 export const DEFAULT_LABEL_MAX_MB = 20;
@@ -18,8 +18,6 @@ const MAX_REDIRECTS = 3;
 export interface LabelSettings extends LabelPolicy {
 	maxBytes: number;
 	timeoutMs: number;
-	/** For tests: how host names are resolved (default: the system resolver). */
-	resolve?: ResolveHost;
 }
 
 export type LabelResult = { binary: IBinaryData } | { error: string };
@@ -115,7 +113,7 @@ export async function downloadLabel(
 	const signal = AbortSignal.timeout(settings.timeoutMs);
 	try {
 		for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-			const refusal = await labelRefusal(url, settings, settings.resolve);
+			const refusal = labelRefusal(url, settings);
 			if (refusal !== undefined) {
 				return { error: `The label was not downloaded: ${hop === 0 ? '' : `it redirected to ${url.toString()}; `}${refusal}` };
 			}

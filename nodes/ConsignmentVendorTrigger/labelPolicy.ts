@@ -4,16 +4,15 @@
  * - fetched only when the request was signed (a Webhook Signing Secret is set; unsigned requests are then refused
  *   before this point) or the label's host is in Trusted Label Hosts; when that list is set it applies to signed
  *   requests too;
- * - https only, and never from a private, loopback or link-local address (the host's addresses are resolved
- *   first), unless the user allows both for a test server or an internal mirror.
+ * - https only, and never from a private, loopback or link-local address or a local host name, unless the user
+ *   allows both for a test server or an internal mirror.
  * Every hop of a redirect is judged again.
+ *
+ * Host names are judged by name, not resolved: n8n's community-package rules allow no DNS module (the package
+ * scanner refuses `dns`), and n8n resolves the name again when it connects anyway. So a public-looking name that
+ * points at a private address is not caught here; that is why an unsigned request's label needs Trusted Label
+ * Hosts, hosts the user vouches for.
  */
-// Resolving the host before connecting is the only way to see which addresses a name stands for; n8n's request
-// helpers resolve it again when they connect, so a name that changes its answer in between (DNS rebinding) is
-// not caught here. n8n 2.x's own SSRF protection, when the instance enables it, checks at connect time.
-// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports
-import { lookup } from 'node:dns/promises';
-
 import { isIpLiteral, isPublicAddress } from './privateAddresses';
 
 export interface LabelPolicy {
@@ -25,10 +24,13 @@ export interface LabelPolicy {
 	allowPrivate: boolean;
 }
 
-export type ResolveHost = (host: string) => Promise<string[]>;
+/** Names that only mean something inside a network (RFC 6761/6762/8375 special-use names, and common ones). */
+const LOCAL_SUFFIXES = ['.localhost', '.local', '.internal', '.home.arpa', '.lan'];
 
-export const resolveHost: ResolveHost = async (host) =>
-	(await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+/** True for `localhost`, a single-label name (`intranet`) or a name under a local-only suffix. */
+export function isLocalName(host: string): boolean {
+	return host === 'localhost' || !host.includes('.') || LOCAL_SUFFIXES.some((suffix) => host.endsWith(suffix));
+}
 
 const bare = (host: string) => host.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
 
@@ -56,7 +58,7 @@ export function isTrustedHost(host: string, trusted: string[]): boolean {
 }
 
 /** Why `url` may not be fetched, or undefined when it may. Never throws. */
-export async function labelRefusal(url: URL, policy: LabelPolicy, resolve: ResolveHost = resolveHost): Promise<string | undefined> {
+export function labelRefusal(url: URL, policy: LabelPolicy): string | undefined {
 	const host = bare(url.hostname);
 	if (url.protocol !== 'https:' && url.protocol !== 'http:') return `pdf_url is not an http(s) URL (${url.protocol}), so it was not fetched`;
 	if (url.username !== '' || url.password !== '') return 'pdf_url carries a user name or password, so it was not fetched';
@@ -71,16 +73,10 @@ export async function labelRefusal(url: URL, policy: LabelPolicy, resolve: Resol
 		return 'the request was not signed (the credential has no Webhook Signing Secret) and Trusted Label Hosts is empty, so pdf_url was not fetched';
 	}
 	if (policy.allowPrivate) return undefined;
-	let addresses: string[];
-	try {
-		addresses = isIpLiteral(host) ? [host] : await resolve(host);
-	} catch (error) {
-		const code = (error as { code?: unknown }).code;
-		return `the label host ${host} could not be resolved${typeof code === 'string' ? ` (${code})` : ''}`;
-	}
-	const blocked = addresses.find((address) => !isPublicAddress(address));
-	if (addresses.length === 0 || blocked !== undefined) {
-		return `the label host ${host} is a private, loopback or link-local address${blocked && blocked !== host ? ` (${blocked})` : ''}, so it was not fetched (turn on Allow HTTP and Private Label Hosts to allow it)`;
+	// The URL parser already wrote any IPv4 form (decimal, hex, short) as dotted decimal.
+	const local = isIpLiteral(host) ? !isPublicAddress(host) : isLocalName(host);
+	if (local) {
+		return `the label host ${host} is a private, loopback or link-local address or a local name, so it was not fetched (turn on Allow HTTP and Private Label Hosts to allow it)`;
 	}
 	return undefined;
 }

@@ -10,6 +10,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { ALL_EVENTS, OTHER_EVENTS } from './events';
 import { checkExists, create, deleteRegistration } from './registration';
 import { receiveWebhook } from './receive';
+import { optionsProperty } from './triggerOptions';
 import { WEBHOOK_NAME, WEBHOOK_PATH } from './webhookUrls';
 
 export class ConsignmentVendorTrigger implements INodeType {
@@ -43,7 +44,7 @@ export class ConsignmentVendorTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'The service has one webhook URL per vendor: only one active workflow per credential can use this trigger. Activating it replaces the vendor\'s webhook URL (deactivating puts the previous one back), and while you listen for a test event the test URL replaces the production one.',
+					'The service has one webhook URL per vendor: only one active workflow per credential can use this trigger. Activating it replaces the vendor\'s webhook URL (deactivating puts the previous one back). Listening for a test event is refused while a workflow receives the vendor\'s events in production: deactivate it first, or open a past execution.',
 				name: 'singleUrlNotice',
 				type: 'notice',
 				default: '',
@@ -96,42 +97,7 @@ export class ConsignmentVendorTrigger implements INodeType {
 					},
 				],
 			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add option',
-				default: {},
-				options: [
-					{
-						displayName: 'Download Shipping Label',
-						name: 'downloadLabel',
-						type: 'boolean',
-						default: false,
-						description:
-							'Whether to download the label of Item Purchased events (pdf_url) as binary data. A failed download adds label_error to the item instead. Use it with a Webhook Signing Secret in the credential: without one, anyone who knows the webhook URL could make n8n fetch a URL of their choosing.',
-					},
-					{
-						displayName: 'Include Raw Body',
-						name: 'includeRawBody',
-						type: 'boolean',
-						default: false,
-						description: 'Whether to add the request body as received, in raw_body',
-					},
-					{
-						displayName: 'Put Label in Field',
-						name: 'labelBinaryProperty',
-						type: 'string',
-						default: 'data',
-						displayOptions: {
-							show: {
-								downloadLabel: [true],
-							},
-						},
-						description: 'Name of the binary field to put the downloaded label in',
-					},
-				],
-			},
+			optionsProperty,
 		],
 	};
 

@@ -2,12 +2,23 @@
  * Optional download of an `item_purchased` event's shipping label (`pdf_url`) as binary data.
  *
  * The label URL is fetched WITHOUT the API credential: it comes from the payload and may point
- * anywhere, and the vendor's bearer token must never be sent to a host we do not know.
+ * anywhere, and the vendor's bearer token must never be sent to a host we do not know. Which URLs may be
+ * fetched at all is labelPolicy.ts's decision, made again for every redirect. The body is read up to a size
+ * limit and the whole download (redirects included) has one deadline.
  */
 import type { IBinaryData, IWebhookFunctions } from 'n8n-workflow';
 
-/** A vendor's delivery should not wait long for a label host; past this the event goes on without it. */
-export const LABEL_TIMEOUT_MS = 15_000;
+import { unqueuedRequest } from '../shared/transport';
+import { labelRefusal, type LabelPolicy } from './labelPolicy';
+
+export const DEFAULT_LABEL_TIMEOUT_SECONDS = 15;
+export const DEFAULT_LABEL_MAX_MB = 20;
+const MAX_REDIRECTS = 3;
+
+export interface LabelSettings extends LabelPolicy {
+	maxBytes: number;
+	timeoutMs: number;
+}
 
 export type LabelResult = { binary: IBinaryData } | { error: string };
 
@@ -23,7 +34,12 @@ export function absoluteHttpUrl(value: unknown): URL | undefined {
 }
 
 function fileNameOf(url: URL, fallback: string): string {
-	const last = decodeURIComponent(url.pathname.split('/').pop() ?? '').trim();
+	let last = '';
+	try {
+		last = decodeURIComponent(url.pathname.split('/').pop() ?? '').trim();
+	} catch {
+		last = '';
+	}
 	return last !== '' ? last : fallback;
 }
 
@@ -33,35 +49,104 @@ function headerValue(headers: unknown, name: string): string | undefined {
 	return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+interface LabelResponse {
+	statusCode: number;
+	headers: unknown;
+	body: unknown;
+}
+
+/**
+ * The one request of a label download (one hop): n8n's httpRequest, no credential, no automatic redirects
+ * (each hop is judged first), any status answered, the body as a stream so its size can be capped.
+ */
+async function requestLabel(context: IWebhookFunctions, url: URL, signal: AbortSignal, timeoutMs: number): Promise<LabelResponse> {
+	// The package's transport, outside the API queue (another host): its timeout, and a 429/5xx tried again.
+	return (await unqueuedRequest(
+		async (options) => await context.helpers.httpRequest(options),
+		{ method: 'GET', url: url.toString(), encoding: 'stream', disableFollowRedirect: true, abortSignal: signal },
+		{ timeoutMs },
+	)) as LabelResponse;
+}
+
+class TooLarge extends Error {}
+
+type Discardable = { destroy?: () => void };
+
+function discard(body: unknown): void {
+	const stream = body as Discardable | null;
+	if (typeof stream?.destroy === 'function') stream.destroy();
+}
+
+/** The body's bytes, refusing more than `maxBytes` as soon as they arrive. */
+async function readCapped(body: unknown, maxBytes: number): Promise<Buffer> {
+	if (Buffer.isBuffer(body)) return body;
+	if (body instanceof ArrayBuffer) return Buffer.from(body);
+	if (typeof body === 'string') return Buffer.from(body);
+	if (body === null || body === undefined) return Buffer.alloc(0);
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of body as AsyncIterable<Buffer | string>) {
+		const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+		size += bytes.length;
+		if (size > maxBytes) {
+			discard(body);
+			throw new TooLarge();
+		}
+		chunks.push(bytes);
+	}
+	return Buffer.concat(chunks);
+}
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1_048_576) * 100) / 100} MB`;
+
 /** Never throws: a label that cannot be had becomes `{error}` so the event itself is not lost. */
 export async function downloadLabel(
 	context: IWebhookFunctions,
 	pdfUrl: unknown,
 	fallbackFileName: string,
+	settings: LabelSettings,
 ): Promise<LabelResult> {
-	const url = absoluteHttpUrl(pdfUrl);
+	let url = absoluteHttpUrl(pdfUrl);
 	if (url === undefined) {
 		return { error: 'pdf_url is not an absolute http(s) URL, so the label was not downloaded' };
 	}
+	const signal = AbortSignal.timeout(settings.timeoutMs);
 	try {
-		const response = (await context.helpers.httpRequest({
-			method: 'GET',
-			url: url.toString(),
-			encoding: 'arraybuffer',
-			returnFullResponse: true,
-			timeout: LABEL_TIMEOUT_MS,
-		})) as { body: unknown; headers?: unknown };
-		const body = response.body;
-		const data = Buffer.isBuffer(body)
-			? body
-			: body instanceof ArrayBuffer
-				? Buffer.from(body)
-				: Buffer.from(String(body ?? ''));
-		if (data.length === 0) return { error: 'The label download returned an empty body' };
-		const mimeType = headerValue(response.headers, 'content-type')?.split(';')[0].trim() ?? 'application/pdf';
-		const binary = await context.helpers.prepareBinaryData(data, fileNameOf(url, fallbackFileName), mimeType);
-		return { binary };
+		for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+			const refusal = labelRefusal(url, settings);
+			if (refusal !== undefined) {
+				return { error: `The label was not downloaded: ${hop === 0 ? '' : `it redirected to ${url.toString()}; `}${refusal}` };
+			}
+			const response = await requestLabel(context, url, signal, settings.timeoutMs);
+			const location = headerValue(response.headers, 'location');
+			if (response.statusCode >= 300 && response.statusCode < 400 && location !== undefined) {
+				discard(response.body);
+				url = new URL(location, url);
+				continue;
+			}
+			if (response.statusCode < 200 || response.statusCode >= 300) {
+				discard(response.body);
+				return { error: `The label could not be downloaded: HTTP ${response.statusCode}` };
+			}
+			const declared = Number(headerValue(response.headers, 'content-length'));
+			if (Number.isFinite(declared) && declared > settings.maxBytes) {
+				discard(response.body);
+				throw new TooLarge();
+			}
+			const data = await readCapped(response.body, settings.maxBytes);
+			if (data.length === 0) return { error: 'The label download returned an empty body' };
+			const mimeType = headerValue(response.headers, 'content-type')?.split(';')[0].trim() ?? 'application/pdf';
+			const binary = await context.helpers.prepareBinaryData(data, fileNameOf(url, fallbackFileName), mimeType);
+			return { binary };
+		}
+		return { error: `The label could not be downloaded: more than ${MAX_REDIRECTS} redirects` };
 	} catch (error) {
+		if (error instanceof TooLarge) {
+			return { error: `The label was not downloaded: it is larger than the limit of ${megabytes(settings.maxBytes)}` };
+		}
+		if (signal.aborted) {
+			return { error: `The label could not be downloaded: no complete answer within ${settings.timeoutMs / 1000} s (timed out)` };
+		}
 		return { error: `The label could not be downloaded: ${describeFailure(error)}` };
 	}
 }

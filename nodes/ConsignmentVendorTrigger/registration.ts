@@ -4,33 +4,64 @@
  * it back, and neither touches a URL someone else has set since.
  *
  * How n8n calls these (packages/cli, 1.x and 2.x):
- * - activation and every n8n start: checkExists, then create only when checkExists is false; the
- *   workflow's static data is saved afterwards (ActiveWorkflowManager.addWebhooks);
+ * - activation and every n8n start: checkExists, then create only when checkExists is false; mode
+ *   'trigger', the workflow's static data is saved afterwards (ActiveWorkflowManager.addWebhooks);
  * - deactivation: delete with the saved static data, saved again afterwards (clearWebhooks);
  *   n8n's shutdown calls nothing, so a restart finds our URL still registered;
- * - "listen for test event": checkExists/create with the TEST URL and a fresh, never-saved static
- *   data object, then delete with that same object when listening stops (TestWebhooks).
+ * - "listen for test event": checkExists/create with the TEST URL, activation 'manual' and a fresh,
+ *   never-saved static data object, then delete (activation 'update', as for deactivation) with that
+ *   same object when listening stops (TestWebhooks). A restart forgets that object.
+ *
+ * What makes the vendor end on a working URL whatever the order of events:
+ * - test listening is refused while a production workflow receives the events (testListening.ts);
+ * - a listening session's URL carries the setting it replaced (listeningUrl.ts), so that setting is
+ *   restored by whichever step comes next: the session's own delete, a production activation during
+ *   listening (which remembers it instead of the test URL), or a later session or activation after a
+ *   restart or a failed PATCH.
  */
 import type { IHookFunctions } from 'n8n-workflow';
 
-import { readRegistrations, writeRegistrations, type Registrations } from './registrationMemory';
-import { getVendorWebhookConfig, patchVendorWebhookConfig, type VendorWebhookConfig } from './vendorApi';
+import { markListeningUrl, parseListeningUrl } from './listeningUrl';
+import {
+	readRegistrations,
+	writeRegistrations,
+	type Registrations,
+	type RememberedSetting,
+} from './registrationMemory';
+import { refuseWhileProductionReceives } from './testListening';
+import {
+	getVendorWebhookConfig,
+	patchVendorWebhookConfig,
+	type VendorWebhookConfig,
+	type VendorWebhookPatch,
+} from './vendorApi';
 import { isSameNodesOtherUrl, isTestRegistration, ownWebhookUrl } from './webhookUrls';
 
-/** Registered = the vendor calls our URL and has webhooks switched on. */
+const NOTHING: RememberedSetting = { previousUrl: null, previousEnabled: false };
+
+/** True when the vendor's URL is this session's listening URL (n8n's test URL with a marker). */
+function isOwnListeningUrl(ownUrl: string, vendorUrl: string | null): boolean {
+	return parseListeningUrl(vendorUrl)?.url === ownUrl;
+}
+
+/** Registered = the vendor calls our URL (the marked one while listening) and has webhooks switched on. */
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const ownUrl = ownWebhookUrl(this);
 	const vendor = await getVendorWebhookConfig(this);
-	return vendor.url === ownUrl && vendor.enabled;
+	if (!vendor.enabled) return false;
+	return isTestRegistration(this) ? isOwnListeningUrl(ownUrl, vendor.url) : vendor.url === ownUrl;
 }
 
 /**
- * Decides what to remember before our URL replaces `vendor.url`:
+ * Decides what to remember before our URL replaces the vendor's current setting. A listening session's URL
+ * (any node's) stands for the setting that session replaced: it is judged instead, never the test URL itself.
  * - already our URL (a restart, or webhooks were switched off meanwhile): keep what we remembered;
  * - a URL this node registered earlier under another n8n base URL: carry that memory over;
- * - this node's test URL while activating production: a listening session's URL, not the vendor's
- *   own setting; restoring it later would point the vendor at a dead URL, so it is not remembered;
+ * - this node's test URL without a marker (set by an older version) while activating production:
+ *   restoring it later would point the vendor at a dead URL, so "nothing" is remembered;
  * - anything else is the vendor's own setting: remember it.
+ * The result always has an entry for `ownUrl` ("nothing" where nothing is known: delete then switches webhooks
+ * off, as it would without one): its presence tells a webhook call that its static data postdates the activation.
  */
 function rememberBeforeReplacing(
 	context: IHookFunctions,
@@ -39,17 +70,19 @@ function rememberBeforeReplacing(
 	registrations: Registrations,
 ): Registrations {
 	const next = { ...registrations };
-	const current = vendor.url;
-	if (current === ownUrl) return next;
+	const listening = parseListeningUrl(vendor.url);
+	const current = listening ? listening.previous.previousUrl : vendor.url;
+	const currentEnabled = listening ? listening.previous.previousEnabled : vendor.enabled;
+	if (current === ownUrl) return { ...next, [ownUrl]: next[ownUrl] ?? NOTHING };
 	if (current !== null && next[current] !== undefined) {
 		next[ownUrl] = next[current];
 		delete next[current];
 		return next;
 	}
 	if (current !== null && !isTestRegistration(context) && isSameNodesOtherUrl(context, ownUrl, current)) {
-		return next;
+		return { ...next, [ownUrl]: NOTHING };
 	}
-	next[ownUrl] = { previousUrl: current, previousEnabled: vendor.enabled };
+	next[ownUrl] = { previousUrl: current, previousEnabled: currentEnabled };
 	return next;
 }
 
@@ -57,42 +90,51 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	const ownUrl = ownWebhookUrl(this);
 	const staticData = this.getWorkflowStaticData('node');
 	const vendor = await getVendorWebhookConfig(this);
+	const testing = isTestRegistration(this);
+	if (testing) refuseWhileProductionReceives(this, ownUrl, vendor);
 
 	// Remembered before the PATCH: if the PATCH fails n8n calls delete, which finds the vendor's URL
 	// unchanged (not ours), leaves it alone and forgets this entry.
-	writeRegistrations(staticData, rememberBeforeReplacing(this, ownUrl, vendor, readRegistrations(staticData)));
+	const registrations = rememberBeforeReplacing(this, ownUrl, vendor, readRegistrations(staticData));
+	writeRegistrations(staticData, registrations);
 
-	await patchVendorWebhookConfig(this, { webhook_url: ownUrl, webhook_enabled: true });
+	const url = testing ? markListeningUrl(ownUrl, registrations[ownUrl] ?? NOTHING) : ownUrl;
+	await patchVendorWebhookConfig(this, { webhook_url: url, webhook_enabled: true });
 	return true;
+}
+
+function restorePatch(setting: RememberedSetting | undefined): VendorWebhookPatch {
+	// No previous URL: switch webhooks off. The URL itself stays, as the contract's webhook_url is a
+	// string (no documented way to clear it); a listening URL keeps its marker, so it is still recognised.
+	if (!setting?.previousUrl) return { webhook_enabled: false };
+	return { webhook_url: setting.previousUrl, webhook_enabled: setting.previousEnabled };
 }
 
 /**
  * Puts back the remembered setting when the vendor still calls our URL, then forgets it.
  * Never throws (as n8n's own single-URL triggers): a failing call must not keep n8n from
- * deactivating the workflow or stopping test listening. The memory is kept on failure, so a
- * later activation/deactivation cycle can still restore it.
+ * deactivating the workflow or stopping test listening. On failure the production memory is kept
+ * (a later activation/deactivation cycle restores it); a listening session's memory is in the URL
+ * still at the vendor, where the next activation or listening session finds it.
  */
 export async function deleteRegistration(this: IHookFunctions): Promise<boolean> {
 	const ownUrl = ownWebhookUrl(this);
 	const staticData = this.getWorkflowStaticData('node');
 	const registrations = readRegistrations(staticData);
-	const remembered = registrations[ownUrl];
 
 	try {
 		const vendor = await getVendorWebhookConfig(this);
-		if (vendor.url === ownUrl) {
-			if (remembered?.previousUrl) {
-				await patchVendorWebhookConfig(this, {
-					webhook_url: remembered.previousUrl,
-					webhook_enabled: remembered.previousEnabled,
-				});
-			} else {
-				// No previous URL: switch webhooks off. The URL itself stays, as the contract's
-				// webhook_url is a string (no documented way to clear it).
-				await patchVendorWebhookConfig(this, { webhook_enabled: false });
-			}
+		const listening = parseListeningUrl(vendor.url);
+		if (listening?.url === ownUrl) {
+			await patchVendorWebhookConfig(this, restorePatch(registrations[ownUrl] ?? listening.previous));
+		} else if (vendor.url === ownUrl) {
+			await patchVendorWebhookConfig(this, restorePatch(registrations[ownUrl]));
 		}
-	} catch {
+	} catch (error) {
+		this.logger.warn(
+			`Consignment Vendor Trigger: could not give the vendor its previous webhook URL back (${(error as Error).message}). ` +
+				'The next activation or test listening of this trigger puts it back.',
+		);
 		return false;
 	}
 

@@ -1,7 +1,9 @@
 /**
  * The two vendor-profile calls the trigger needs: read the webhook configuration and change it.
- * Requests go through n8n's `httpRequestWithAuthentication`, so the credential's token exchange,
- * caching and refresh-on-401 apply exactly as for the action node.
+ * Every request the trigger makes to the vendor API goes through `vendorRequest`, the one place where the
+ * package's shared transport (timeouts, 429/5xx retries) takes over. Requests go through n8n's
+ * `httpRequestWithAuthentication`, so the credential's token exchange, caching and refresh-on-401 apply
+ * exactly as for the action node.
  */
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -10,9 +12,18 @@ import { z } from 'zod';
 // Actionable messages, rebuilt without the request config (which carries the Authorization header), so no
 // token travels with the error.
 import { toNodeApiError } from '../shared/errors';
-import { apiRequest } from '../shared/transport';
+import { apiRequest, DEFAULT_PACE, type PaceSettings } from '../shared/transport';
 
 export const CREDENTIAL_TYPE = 'consignmentVendorApi';
+
+/**
+ * A profile read or change is tiny; n8n waits for it while activating, deactivating or stopping test listening,
+ * so a service that does not answer must not hold those up.
+ */
+export const VENDOR_REQUEST_TIMEOUT_MS = 15_000;
+
+/** The credential's queue with the trigger's patience: a timeout is not repeated, a 429 is waited out for 30 s. */
+const VENDOR_PACE: PaceSettings = { ...DEFAULT_PACE, timeoutMs: VENDOR_REQUEST_TIMEOUT_MS, maxWaitMs: 2 * VENDOR_REQUEST_TIMEOUT_MS };
 
 /** The vendor's webhook configuration, whichever response form it came in. */
 export interface VendorWebhookConfig {
@@ -62,6 +73,18 @@ export function toVendorWebhookConfig(body: unknown): VendorWebhookConfig | unde
 	return { url: url === '' ? null : url, enabled };
 }
 
+/** True when the request failed because no answer came in time (axios' timeout, however n8n wrapped it). */
+function isTimeout(error: unknown): boolean {
+	let current: unknown = error;
+	for (let depth = 0; depth < 3 && typeof current === 'object' && current !== null; depth++) {
+		const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+		if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') return true;
+		if (typeof message === 'string' && /timeout of \d+ms exceeded/i.test(message)) return true;
+		current = cause;
+	}
+	return false;
+}
+
 async function vendorRequest(
 	context: IHookFunctions,
 	method: 'GET' | 'PATCH',
@@ -69,11 +92,14 @@ async function vendorRequest(
 ): Promise<unknown> {
 	try {
 		// The credential's queue: activation waits out a 429 and repeats a 5xx like any other request.
-		return (await apiRequest(context, { method, url: '/v1/vendor', body: body as IDataObject | undefined })).body;
+		return (await apiRequest(context, { method, url: '/v1/vendor', body: body as IDataObject | undefined }, VENDOR_PACE)).body;
 	} catch (error) {
 		const mapped = toNodeApiError(context.getNode(), error, { subject: { kind: 'vendor' } });
 		const action = method === 'GET' ? 'read' : 'change';
-		mapped.message = `Could not ${action} the vendor's webhook settings (${method} /v1/vendor): ${mapped.message}`;
+		const reason = isTimeout(error)
+			? `the service did not answer within ${VENDOR_REQUEST_TIMEOUT_MS / 1000} s (timed out)`
+			: mapped.message;
+		mapped.message = `Could not ${action} the vendor's webhook settings (${method} /v1/vendor): ${reason}`;
 		throw mapped;
 	}
 }

@@ -156,26 +156,24 @@ describe('Include Raw Body option', () => {
 });
 
 describe('test URL', () => {
-	it('a test event reaches the workflow in manual mode, then n8n stops listening and production is back', async () => {
-		const trigger = await activeHost();
+	it('a test event reaches the workflow in manual mode, then n8n stops listening and the vendor\'s setting is back', async () => {
+		const trigger = await triggers.startHost();
 		await trigger.listenForTestEvent();
 
 		const delivery = await emit('address_creation', { id: 8, errors: [] });
 
-		expect(delivery.url).toBe(trigger.testUrl);
+		expect(delivery.url.startsWith(`${trigger.testUrl}?`)).toBe(true);
 		expect(trigger.executions).toEqual([{ kind: 'test', items: [{ json: expect.objectContaining({ event: 'address_creation', id: '8' }) }] }]);
 		expect(trigger.isListeningForTest).toBe(false);
-		const { vendor } = await sandbox().admin.state();
-		expect(vendor.webhook_url).toBe(trigger.productionUrl);
-		expect(vendor.preferences.webhook_enabled).toBe(true);
+		expect((await sandbox().admin.state()).vendor.preferences.webhook_enabled).toBe(false);
 	});
 
 	it('a filtered-out test event keeps n8n listening (nothing started)', async () => {
-		const trigger = await activeHost({ events: ['item_purchased'] });
+		const trigger = await triggers.startHost({ parameters: { events: ['item_purchased'] } });
 		await trigger.listenForTestEvent();
 		await emit('address_creation', { id: 8, errors: [] });
 		expect(trigger.isListeningForTest).toBe(true);
 		await trigger.stopListening();
-		expect((await sandbox().admin.state()).vendor.webhook_url).toBe(trigger.productionUrl);
+		expect((await sandbox().admin.state()).vendor.preferences.webhook_enabled).toBe(false);
 	});
 });

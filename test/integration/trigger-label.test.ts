@@ -1,9 +1,13 @@
 // The optional shipping-label download of item_purchased events: binary data through n8n-core's real
-// httpRequest and prepareBinaryData; failures keep the event (label_error); the sender gets its 200 first.
+// httpRequest and prepareBinaryData; only from signed requests or trusted hosts, https and public addresses
+// unless allowed, a size limit and a deadline; a label not fetched keeps the event (label_error); the sender
+// gets its 200 first.
 import type { INodeParameters } from 'n8n-workflow';
 
 import { LABEL_PDF, startLabelServer, type LabelServer } from '../harness/trigger/label-server';
 import { useTriggerHosts } from './trigger.helpers';
+
+const SIGNING_SECRET = 'whsec_label_tests_7c1d';
 
 const triggers = useTriggerHosts();
 const { sandbox } = triggers;
@@ -22,8 +26,13 @@ beforeEach(() => {
 	labels.requests.length = 0;
 });
 
-const activeHost = async (options: INodeParameters) =>
-	await triggers.activeHost({ credential: { webhookSigningSecret: '' }, parameters: { options } });
+/** The label server is http://127.0.0.1: these options let it be used, as for a test server or internal mirror. */
+const LOCAL_TRUSTED = { downloadLabel: true, labelAllowPrivateHosts: true, labelTrustedHosts: '127.0.0.1' };
+
+const activeHost = async (options: INodeParameters, webhookSigningSecret = '') => {
+	if (webhookSigningSecret !== '') await sandbox().admin.setSigningSecret(webhookSigningSecret);
+	return await triggers.activeHost({ credential: { webhookSigningSecret }, parameters: { options } });
+};
 
 async function purchase(pdfUrl: string) {
 	const delivery = await sandbox().admin.emitEvent({ operation: 'item_purchased', data: { sku: 'TRR-77', pdf_url: pdfUrl } });
@@ -33,7 +42,7 @@ async function purchase(pdfUrl: string) {
 
 describe('Download Shipping Label', () => {
 	it('adds the label as binary data in the chosen field, without sending any credential to the label host', async () => {
-		const trigger = await activeHost({ downloadLabel: true, labelBinaryProperty: 'label' });
+		const trigger = await activeHost({ ...LOCAL_TRUSTED, labelBinaryProperty: 'label' });
 
 		const delivery = await purchase(`${labels.url}/labels/TRR-77.pdf`);
 
@@ -49,7 +58,7 @@ describe('Download Shipping Label', () => {
 	});
 
 	it('keeps the event with label_error when the label host answers 404', async () => {
-		const trigger = await activeHost({ downloadLabel: true });
+		const trigger = await activeHost(LOCAL_TRUSTED);
 
 		const delivery = await purchase(`${labels.url}/missing`);
 
@@ -64,7 +73,7 @@ describe('Download Shipping Label', () => {
 		const closed = await startLabelServer();
 		const deadUrl = `${closed.url}/labels/TRR-77.pdf`;
 		await closed.close();
-		const trigger = await activeHost({ downloadLabel: true });
+		const trigger = await activeHost(LOCAL_TRUSTED);
 
 		await purchase(deadUrl);
 
@@ -74,7 +83,7 @@ describe('Download Shipping Label', () => {
 	});
 
 	it('does not fetch a pdf_url that is not an absolute http(s) URL, and says so', async () => {
-		const trigger = await activeHost({ downloadLabel: true });
+		const trigger = await activeHost(LOCAL_TRUSTED);
 
 		await purchase('/labels/TRR-77.pdf');
 
@@ -84,7 +93,7 @@ describe('Download Shipping Label', () => {
 	});
 
 	it('answers the sender before the (slow) download finishes', async () => {
-		const trigger = await activeHost({ downloadLabel: true });
+		const trigger = await activeHost(LOCAL_TRUSTED);
 		labels.delayMs = 1500;
 
 		const started = Date.now();
@@ -108,10 +117,147 @@ describe('Download Shipping Label', () => {
 	});
 
 	it('only applies to item_purchased', async () => {
-		const trigger = await activeHost({ downloadLabel: true });
+		const trigger = await activeHost(LOCAL_TRUSTED);
 		await sandbox().admin.emitEvent({ operation: 'address_creation', data: { id: 1, errors: [], pdf_url: `${labels.url}/labels/A.pdf` } });
 		await trigger.idle();
 		expect(trigger.executions[0].items[0].binary).toBeUndefined();
 		expect(labels.requests).toHaveLength(0);
+	});
+});
+
+describe('which labels are fetched', () => {
+	it('a signed request\'s label is fetched from any host (here with private hosts allowed)', async () => {
+		const trigger = await activeHost({ downloadLabel: true, labelAllowPrivateHosts: true }, SIGNING_SECRET);
+
+		const delivery = await purchase(`${labels.url}/labels/TRR-77.pdf`);
+
+		expect(delivery.status).toBe(200);
+		expect(trigger.executions[0].items[0].binary?.data).toBeDefined();
+		expect(labels.requests).toHaveLength(1);
+	});
+
+	it('an unsigned request\'s label is not fetched without Trusted Label Hosts; the event still runs and says why', async () => {
+		const trigger = await activeHost({ downloadLabel: true, labelAllowPrivateHosts: true });
+
+		const delivery = await purchase(`${labels.url}/labels/TRR-77.pdf`);
+
+		expect(delivery.status).toBe(200);
+		const [item] = trigger.executions[0].items;
+		expect(item.json).toMatchObject({ event: 'item_purchased', sku: 'TRR-77' });
+		expect(item.json.label_error).toMatch(/not downloaded: the request was not signed .*Trusted Label Hosts is empty/);
+		expect(item.binary).toBeUndefined();
+		expect(labels.requests).toHaveLength(0);
+	});
+
+	it('a host outside Trusted Label Hosts is not fetched, signed or not', async () => {
+		const trigger = await activeHost({ ...LOCAL_TRUSTED, labelTrustedHosts: 'labels.example.com, *.cdn.example.com' }, SIGNING_SECRET);
+
+		await purchase(`${labels.url}/labels/TRR-77.pdf`);
+
+		expect(trigger.executions[0].items[0].json.label_error).toMatch(/label host 127\.0\.0\.1 is not in Trusted Label Hosts/);
+		expect(labels.requests).toHaveLength(0);
+	});
+
+	it('plain http is not fetched unless allowed', async () => {
+		const trigger = await activeHost({ downloadLabel: true, labelTrustedHosts: '127.0.0.1' });
+
+		await purchase(`${labels.url}/labels/TRR-77.pdf`);
+
+		expect(trigger.executions[0].items[0].json.label_error).toMatch(/not an https URL.*Allow HTTP and Private Label Hosts/);
+		expect(labels.requests).toHaveLength(0);
+	});
+
+	it('a loopback address or local host name is not fetched unless allowed', async () => {
+		const port = new URL(labels.url).port;
+		const trigger = await activeHost({ downloadLabel: true, labelTrustedHosts: '127.0.0.1, localhost' });
+
+		await purchase(`https://127.0.0.1:${port}/labels/TRR-77.pdf`);
+		await purchase(`https://localhost:${port}/labels/TRR-77.pdf`);
+
+		const errors = trigger.executions.map((e) => e.items[0].json.label_error);
+		expect(errors[0]).toMatch(/label host 127\.0\.0\.1 is a private, loopback or link-local address/);
+		expect(errors[1]).toMatch(/label host localhost is a private, loopback or link-local address or a local name/);
+		expect(labels.requests).toHaveLength(0);
+	});
+
+	it('a redirect is judged again: to a host outside the list it is not followed', async () => {
+		const trigger = await activeHost(LOCAL_TRUSTED);
+		const elsewhere = `${labels.url.replace('127.0.0.1', 'localhost')}/labels/TRR-77.pdf`;
+
+		await purchase(`${labels.url}/redirect?to=${encodeURIComponent(elsewhere)}`);
+
+		expect(trigger.executions[0].items[0].json.label_error).toMatch(/redirected to http:\/\/localhost:\d+\/labels\/TRR-77\.pdf; the label host localhost is not in Trusted Label Hosts/);
+		expect(labels.requests.map((r) => r.path.split('?')[0])).toEqual(['/redirect']);
+	});
+
+	it('a redirect within the rules is followed', async () => {
+		const trigger = await activeHost(LOCAL_TRUSTED);
+
+		await purchase(`${labels.url}/redirect?to=${encodeURIComponent('/labels/TRR-77.pdf')}`);
+
+		const [item] = trigger.executions[0].items;
+		expect(item.json.label_error).toBeUndefined();
+		expect(Buffer.from(item.binary?.data?.data ?? '', 'base64')).toEqual(LABEL_PDF);
+	});
+});
+
+describe('size limit and deadline', () => {
+	const MB = 1_048_576;
+
+	it('a label over the size limit is not kept (declared length), and the event says so', async () => {
+		const trigger = await activeHost({ ...LOCAL_TRUSTED, labelMaxSizeMb: 1 });
+
+		await purchase(`${labels.url}/big/${2 * MB}.pdf`);
+
+		const [item] = trigger.executions[0].items;
+		expect(item.json.label_error).toBe('The label was not downloaded: it is larger than the limit of 1 MB');
+		expect(item.binary).toBeUndefined();
+	});
+
+	it('a label over the size limit without a declared length is cut off while it streams', async () => {
+		const trigger = await activeHost({ ...LOCAL_TRUSTED, labelMaxSizeMb: 1 });
+
+		await purchase(`${labels.url}/big-chunked/${3 * MB}.pdf`);
+
+		expect(trigger.executions[0].items[0].json.label_error).toBe('The label was not downloaded: it is larger than the limit of 1 MB');
+	});
+
+	it('a label just under the limit is kept', async () => {
+		const trigger = await activeHost({ ...LOCAL_TRUSTED, labelMaxSizeMb: 1 });
+
+		await purchase(`${labels.url}/big-chunked/${MB - 10}.pdf`);
+
+		const [item] = trigger.executions[0].items;
+		expect(item.json.label_error).toBeUndefined();
+		expect(Buffer.from(item.binary?.data?.data ?? '', 'base64')).toHaveLength(MB - 10);
+	});
+
+	it('the 20 MB default limit applies when the option is not set', async () => {
+		const trigger = await activeHost(LOCAL_TRUSTED);
+
+		await purchase(`${labels.url}/big/${21 * MB}.pdf`);
+
+		expect(trigger.executions[0].items[0].json.label_error).toBe('The label was not downloaded: it is larger than the limit of 20 MB');
+	});
+
+	it('a host that does not answer in time: the event runs with label_error', async () => {
+		const trigger = await activeHost({ ...LOCAL_TRUSTED, labelTimeoutSeconds: 1 });
+		labels.delayMs = 3000;
+
+		const started = Date.now();
+		await purchase(`${labels.url}/labels/TRR-77.pdf`);
+
+		expect(trigger.executions[0].items[0].json.label_error).toBe('The label could not be downloaded: no complete answer within 1 s (timed out)');
+		expect(Date.now() - started).toBeLessThan(2500);
+	});
+
+	it('a body that trickles past the deadline is abandoned too (the deadline covers the whole download)', async () => {
+		const trigger = await activeHost({ ...LOCAL_TRUSTED, labelTimeoutSeconds: 1 });
+		labels.delayMs = 3000;
+
+		await purchase(`${labels.url}/slow-body/TRR-77.pdf`);
+
+		expect(trigger.executions[0].items[0].json.label_error).toMatch(/timed out/);
+		expect(trigger.executions[0].items[0].binary).toBeUndefined();
 	});
 });

@@ -46,11 +46,8 @@ it('works for a node without a webhookId (older workflows: URL built from workfl
 	expect(await vendorState()).toEqual({ url: host.productionUrl, enabled: true });
 	await host.deactivate();
 
-	// The test URL was never remembered as "previous"; with nothing remembered, webhooks are switched off
-	// (the URL stays: the contract has no way to clear it) and the test URL is not put back.
-	expect(await vendorState()).toEqual({ url: host.productionUrl, enabled: false });
-	const vendorPatches = (await sandbox().admin.requests()).filter((r) => r.method === 'PATCH' && r.path === '/v1/vendor');
-	expect(vendorPatches.at(-1)?.body).toEqual({ webhook_enabled: false });
+	// What the listening session replaced is what comes back, never the test URL.
+	expect(await vendorState()).toEqual({ url: OLD_URL, enabled: true });
 });
 
 it('a failed PATCH during activation fails the activation clearly, changes nothing and keeps no memory', async () => {
@@ -120,4 +117,15 @@ it('uses one token exchange for checkExists, create and delete', async () => {
 	await host.deactivate();
 	const tokenRequests = (await sandbox().admin.requests()).filter(isTokenExchange);
 	expect(tokenRequests).toHaveLength(1);
+});
+
+it('a test URL left by an older version (no marker) is never restored: activation then deactivation switches webhooks off', async () => {
+	const host = await startHost();
+	await portal.set({ webhook_url: host.testUrl, webhook_enabled: true });
+
+	await host.activate();
+	await host.deactivate();
+
+	const after = await vendorState();
+	expect(after.url === host.testUrl && after.enabled).toBe(false);
 });

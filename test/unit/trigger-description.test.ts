@@ -29,11 +29,11 @@ it('is a trigger with one POST webhook at path "webhook" that answers on receipt
 	});
 });
 
-it('tells the user about the single webhook URL per vendor and the test URL replacing the production one', () => {
+it('tells the user about the single webhook URL per vendor and that test listening is refused while production receives', () => {
 	const text = notices().join(' ');
 	expect(text).toMatch(/one webhook URL per vendor/);
 	expect(text).toMatch(/only one active workflow per credential/);
-	expect(text).toMatch(/test URL replaces the production one/);
+	expect(text).toMatch(/Listening for a test event is refused while a workflow receives the vendor's events in production/);
 });
 
 it('recommends signing', () => {
@@ -49,13 +49,20 @@ it('offers every documented event, all events and other events, defaulting to al
 	);
 });
 
-it('has the raw-body and label options, both off by default', () => {
+it('has its options with safe defaults: repeats ignored for 24 h, labels not downloaded, 20 MB, 15 s, https and public hosts only', () => {
 	const options = property('options').options as INodeProperties[];
 	expect(Object.fromEntries(options.map((o) => [o.name, o.default]))).toEqual({
 		downloadLabel: false,
+		ignoreRepeatedDeliveries: true,
 		includeRawBody: false,
+		labelAllowPrivateHosts: false,
 		labelBinaryProperty: 'data',
+		labelMaxSizeMb: 20,
+		labelTimeoutSeconds: 15,
+		labelTrustedHosts: '',
+		repeatWindowHours: 24,
 	});
+	for (const option of options) expect(option.description).toBeTruthy();
 });
 
 it('ships light and dark icons and its codex', () => {

@@ -6,6 +6,7 @@ import { addressChecks, otherResourceChecks } from './resources';
 import { rateLimitChecks } from './rate-limit';
 import { retryChecks } from './retry';
 import { triggerChecks } from './trigger';
+import { triggerListeningChecks } from './trigger-listening';
 import { triggerOptionChecks } from './trigger-options';
 import type { Check } from './types';
 
@@ -24,5 +25,6 @@ export const ALL_CHECKS: Check[] = [
 	...otherResourceChecks,
 	...triggerChecks,
 	...triggerOptionChecks,
+	...triggerListeningChecks,
 	...exampleChecks,
 ];

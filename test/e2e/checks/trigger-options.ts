@@ -1,7 +1,9 @@
 import type { RequestLogEntry } from '../../sandbox/types';
 import { expectEqual } from './expect';
 import { binaryBytes, executionItems, waitForExecution } from './executions';
-import { emitPurchase, withActiveTrigger } from './trigger-session';
+import { emitPurchase, productionWebhookUrl, withActiveTrigger } from './trigger-session';
+import { VendorDirect } from './vendor-direct';
+import { SANDBOX_SIGNING_SECRET } from '../lib/templates';
 import { fail, sandboxOf, type Check, type CheckContext } from './types';
 
 /**
@@ -96,6 +98,57 @@ export const triggerOptionChecks: Check[] = [
 				);
 				return `address_creation answered ${address.status}, no execution; item_purchased ${sku} ran`;
 			});
+		},
+	},
+	{
+		// n8n saves the workflow's static data as a whole, and saves the activation's only after the node's create
+		// returned. An event that reaches the webhook in between runs on the static data from before the activation;
+		// when it ends after that save (its label download is slow), the trigger must not have n8n save that copy,
+		// or what activation remembered about the vendor's previous URL is gone.
+		name: "trigger Download Shipping Label: an event delivered while n8n is still activating (slow PATCH, slow label) runs, and deactivating gives the vendor its previous URL back",
+		phase: 'server',
+		needsSandbox: true,
+		async run(ctx) {
+			const api = ctx.server!.api;
+			const admin = sandboxOf(ctx);
+			const vendor = new VendorDirect(ctx.target);
+			const id = ctx.workflowId(WORKFLOW);
+			const previous = { webhook_url: 'https://hooks.example.com/before-early-event', webhook_enabled: true };
+			await admin.setSigningSecret(SANDBOX_SIGNING_SECRET);
+			await vendor.patch(previous);
+			await admin.addFault({ kind: 'latency', ms: 4000, method: 'PATCH', pathPrefix: '/v1/vendor' });
+			await admin.addFault({ kind: 'latency', ms: 7000, method: 'GET', pathPrefix: '/labels/' });
+			const url = productionWebhookUrl(ctx, WEBHOOK_ID);
+			// 1.x answers the public API once activation is done, 2.x at once: either way, not awaited yet.
+			const activation = api.activate(id);
+			let deactivated = false;
+			try {
+				let delivered: Awaited<ReturnType<typeof admin.emitEvent>> | undefined;
+				const deadline = Date.now() + 20_000;
+				while (delivered === undefined && Date.now() < deadline) {
+					// n8n serves the webhook path before calling create: 404 until then.
+					const attempt = await admin.emitEvent({ operation: 'item_purchased', data: { vendor_sku: 'SBX-1006' }, url });
+					if (attempt.status === 200) delivered = attempt;
+					else await new Promise((r) => setTimeout(r, 100));
+				}
+				await activation;
+				if (!delivered) fail(`n8n never accepted the early delivery at ${url}`);
+				const sku = (delivered.body as { body?: { data?: { sku?: string } } }).body?.data?.sku;
+				const { item, binary } = await waitForExecution(api, id, TRIGGER_NODE, (json) => json.sku === sku, `execution for the early event ${sku}`);
+				if (!binary?.label) fail(`the early event's item has no label: ${JSON.stringify(item)}`);
+				await vendor.waitFor((p) => p.webhook_url === url && p.preferences.webhook_enabled, 'activated: webhook_url is the production URL');
+				await api.deactivate(id);
+				deactivated = true;
+				await vendor.waitFor(
+					(p) => p.webhook_url === previous.webhook_url && p.preferences.webhook_enabled,
+					`deactivated after the early event: webhook_url back to ${previous.webhook_url}`,
+				);
+				return `event ${sku} accepted while n8n was activating, ran with its label; previous URL restored`;
+			} finally {
+				// Later checks must not meet this check's faults or its active workflow.
+				await admin.clearFaults();
+				if (!deactivated) await activation.then(async () => await api.deactivate(id)).catch(() => undefined);
+			}
 		},
 	},
 ];

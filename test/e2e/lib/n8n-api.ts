@@ -87,6 +87,29 @@ export class N8nApi {
 		return res.json as { id: string; active: boolean };
 	}
 
+	/**
+	 * "Listen for test event" on a trigger, as the editor's button does: POST /rest/workflows/{id}/run with the stored
+	 * workflow and `triggerToStartFrom` (2.x reads the workflow from its database and ignores `workflowData`; 1.x
+	 * needs it). `waitingForWebhook` true = n8n registered the test webhook; otherwise `message` is n8n's error.
+	 */
+	async listenForTestEvent(workflowId: string, triggerName: string): Promise<{ status: number; waitingForWebhook: boolean; message: string }> {
+		const stored = await this.rest('GET', `/rest/workflows/${workflowId}`);
+		if (stored.status !== 200) throw new Error(`GET /rest/workflows/${workflowId} answered ${stored.status}: ${stored.text.slice(0, 300)}`);
+		const res = await this.rest('POST', `/rest/workflows/${workflowId}/run`, {
+			workflowData: unwrap(stored.json),
+			triggerToStartFrom: { name: triggerName },
+		});
+		const data = unwrap(res.json) as { waitingForWebhook?: boolean; message?: string } | undefined;
+		const message = typeof data?.message === 'string' ? data.message : res.text.slice(0, 500);
+		return { status: res.status, waitingForWebhook: res.status === 200 && data?.waitingForWebhook === true, message };
+	}
+
+	/** Stops test listening (the editor's "stop listening"): DELETE /rest/test-webhook/{id}, 1.x and 2.x. */
+	async stopListening(workflowId: string): Promise<void> {
+		const res = await this.rest('DELETE', `/rest/test-webhook/${workflowId}`);
+		if (res.status !== 200) throw new Error(`DELETE /rest/test-webhook/${workflowId} answered ${res.status}: ${res.text.slice(0, 300)}`);
+	}
+
 	/** Executions of a workflow, newest first, with their run data. */
 	async executions(workflowId: string): Promise<Execution[]> {
 		const res = await this.publicApi('GET', `/executions?workflowId=${encodeURIComponent(workflowId)}&includeData=true&limit=100`);

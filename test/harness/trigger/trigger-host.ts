@@ -64,6 +64,7 @@ export class TriggerHost {
 	/** Test listening state: the never-saved static data n8n keeps with the test registration. */
 	private testListening: { staticData: IDataObject } | undefined;
 	private readonly pending = new Set<Promise<void>>();
+	private arrivalWaiters: Array<() => void> = [];
 	private node: INode;
 	private readonly additionalData: IWorkflowExecuteAdditionalData;
 
@@ -123,8 +124,17 @@ export class TriggerHost {
 		this.node = this.buildNode(parameters);
 	}
 
-	/** Activating the workflow (ActiveWorkflowManager.add -> addWebhooks). */
-	async activate(activation: 'activate' | 'init' | 'update' = 'activate'): Promise<void> {
+	/**
+	 * Activating the workflow (ActiveWorkflowManager.add -> addWebhooks; 2.x: the publication outbox's
+	 * WorkflowTriggerActivator). `beforeSave` runs after the node's create and before n8n saves the activation's
+	 * static data, with the webhook already served: n8n stores the webhook path before calling create, and 2.x
+	 * saves static data only once every trigger of the workflow is registered, so a vendor that delivers as soon as
+	 * its URL changed reaches a webhook whose workflow still has the static data from before the activation.
+	 */
+	async activate(
+		activation: 'activate' | 'init' | 'update' = 'activate',
+		{ beforeSave }: { beforeSave?: () => Promise<void> } = {},
+	): Promise<void> {
 		const workflow = this.workflow(this.savedStaticData);
 		const webhook = this.webhookData(workflow, false);
 		try {
@@ -135,11 +145,16 @@ export class TriggerHost {
 			throw error;
 		}
 		this.active = true;
+		await beforeSave?.();
 		this.persist(workflow);
 	}
 
-	/** n8n restarting: shutdown calls no webhook method; startup activates every active workflow with 'init'. */
+	/**
+	 * n8n restarting: shutdown calls no webhook method and forgets test registrations (kept in process memory
+	 * in regular mode, without calling delete); startup activates every active workflow with 'init'.
+	 */
 	async restart(): Promise<void> {
+		this.testListening = undefined;
 		if (!this.active) return;
 		await this.activate('init');
 	}
@@ -175,6 +190,14 @@ export class TriggerHost {
 		workflow.staticData = listening.staticData;
 		await runWebhookMethod('delete', workflow, this.webhookData(workflow, true), 'internal', 'update', this.methodCalls);
 		this.testListening = undefined;
+	}
+
+	/**
+	 * Resolves once the next webhook request has loaded its workflow (and with it the saved static data), before
+	 * the node sees it: lets a test put n8n's other steps between a request's load and its save.
+	 */
+	async nextRequestLoaded(): Promise<void> {
+		await new Promise<void>((resolve) => this.arrivalWaiters.push(resolve));
 	}
 
 	/** Resolves when every request received so far has been fully handled (incl. n8n's follow-up steps). */
@@ -253,9 +276,11 @@ export class TriggerHost {
 			return;
 		}
 
-		// Production requests run on the saved workflow; test requests on the listening one (mode 'manual').
+		// Production requests run on the saved workflow as loaded for this request; test requests on the
+		// listening one (mode 'manual').
 		const workflow = this.workflow(kind === 'production' ? this.savedStaticData : {});
 		if (kind === 'test' && this.testListening) workflow.setTestStaticData(this.testListening.staticData);
+		for (const loaded of this.arrivalWaiters.splice(0)) loaded();
 		const node = workflow.getNode(this.node.name) as INode;
 		const result = await handleWebhookCall({
 			workflow,
@@ -267,6 +292,10 @@ export class TriggerHost {
 			req,
 			res,
 		});
+		// LiveWebhooks.executeWebhook saves the workflow's static data once the node answered without throwing
+		// (1.x and 2.x, also on a queue-mode webhook processor): the whole object as this request loaded and
+		// changed it, so the last of two overlapping requests wins.
+		if (kind === 'production' && result.error === undefined) this.persist(workflow);
 		this.calls.push({ kind, ...result });
 		// n8n stops test listening once a test event started an execution (not for refused/ignored calls).
 		if (kind === 'test' && result.started) await this.stopListening();

@@ -110,7 +110,7 @@ describe('a token shared by two n8n processes (queue mode)', () => {
 		expect(await exchanges()).toBeLessThanOrEqual(2);
 	}, 60_000);
 
-	it('the database keeps a revoked token (a stale write landed last): the process holding the working one restores it, no exchange', async () => {
+	it('the database keeps a revoked token (a stale write landed last): nothing lost, at most one exchange', async () => {
 		const store = new CredentialStore([sandboxCredential(sandbox)]);
 		const a = credentialOfAnotherProcess();
 		const b = credentialOfAnotherProcess();
@@ -123,6 +123,8 @@ describe('a token shared by two n8n processes (queue mode)', () => {
 		await sandbox.admin.clearRequests();
 		const results = await Promise.all([run(store, a, 20), run(store, b, 20)]);
 		expect(lostItems(results)).toBe(0);
-		expect(await exchanges()).toBe(0);
+		// None when a notices within its 3 s that its own fresh token was replaced (b restores T2 meanwhile); one when a
+		// runs later (a slow machine): a cannot know T2 before a request reads it.
+		expect(await exchanges()).toBeLessThanOrEqual(1);
 	}, 60_000);
 });

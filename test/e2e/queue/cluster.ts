@@ -110,6 +110,8 @@ export async function defineCluster(
 	logDir: string,
 	services: QueueServices,
 	workerCount = 2,
+	/** The main's (editor's) port; any free one by default. */
+	mainPort?: number,
 ): Promise<Cluster> {
 	const webhookPort = await freePort();
 	const shared: NodeJS.ProcessEnv = {
@@ -129,7 +131,7 @@ export async function defineCluster(
 		...base,
 		env: n8nEnv({ nodeDir: base.nodeDir, userFolder, port, brokerPort: await freePort(), extra: { ...shared, ...extra } }),
 	});
-	const mainPort = await freePort();
+	mainPort ??= await freePort();
 	const main = new N8nProcess(
 		'main',
 		'main',

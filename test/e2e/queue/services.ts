@@ -3,7 +3,7 @@
  * with apt-get when missing and run by the suite itself (no service manager here): loopback ports, data in a
  * temporary folder, stopped by `stop()` (the caller calls it in a finally, also after a failure).
  */
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -104,6 +104,22 @@ export async function startQueueServices(log: (m: string) => void): Promise<Queu
 		await stop();
 		throw error;
 	}
+	// Both run as daemons outside our process groups: if this process ends without calling stop() (Ctrl-C, a CI
+	// timeout's SIGTERM, an uncaught error), they are told to shut down at exit all the same.
+	const pids = [pidIn(join(pgData, 'postmaster.pid')), pidIn(join(redisDir, 'redis.pid'))];
+	const stopAtExit = () => {
+		for (const pid of pids) {
+			try {
+				if (pid) process.kill(pid, 'SIGQUIT'); // Postgres: immediate shutdown; Redis: quits
+			} catch {
+				// already gone
+			}
+		}
+	};
+	process.on('exit', stopAtExit);
+	stops.unshift(async () => {
+		process.off('exit', stopAtExit);
+	});
 	log(`Postgres on 127.0.0.1:${pgPort}, Redis on 127.0.0.1:${redisPort} (data in ${dir})`);
 	return {
 		postgres: { host: '127.0.0.1', port: pgPort, database: DATABASE, user: 'postgres' },
@@ -111,6 +127,15 @@ export async function startQueueServices(log: (m: string) => void): Promise<Queu
 		dir,
 		stop,
 	};
+}
+
+function pidIn(file: string): number | undefined {
+	try {
+		const pid = Number(readFileSync(file, 'utf8').split('\n')[0].trim());
+		return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+	} catch {
+		return undefined;
+	}
 }
 
 async function postgresIds(): Promise<{ uid: number; gid: number }> {

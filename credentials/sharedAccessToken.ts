@@ -1,5 +1,6 @@
 import { createHash } from 'crypto';
 
+import { TOKEN_REPLACED_MESSAGE } from '../nodes/shared/transport/retryRules';
 import {
 	TokenExchangeError,
 	tokenUrlFor,
@@ -64,7 +65,7 @@ export class TokenReplacedError extends TokenExchangeError {
 
 	constructor() {
 		super(
-			'The Consignment Vendor API rejected an access token (HTTP 401) moments after it was issued',
+			TOKEN_REPLACED_MESSAGE,
 			'Either another n8n process (queue mode) or another app using the same Client ID replaced it (the request is then sent again with the token stored in the credential), or the Base URL and the Auth URL belong to different environments. If this keeps happening, check both URLs, and that no other app uses the same Client ID and Client Secret.',
 		);
 		this.name = 'TokenReplacedError';

@@ -294,6 +294,19 @@ describe('a 401 that outlived n8n\'s own token refresh (queue mode: another proc
 		}
 	});
 
+	it('the token cache\'s TokenReplacedError is re-sent too, also as n8n 1.x wraps it (its mark dropped, the message kept)', async () => {
+		const scheduler = newScheduler();
+		let calls = 0;
+		const n8n1 = new NodeApiError(FAKE_NODE, new TokenReplacedError() as never);
+		Object.defineProperty(n8n1, 'cause', { value: undefined, writable: true, enumerable: true, configurable: true });
+		const send = async () => {
+			if (++calls === 1) throw n8n1;
+			return 'ok';
+		};
+		await expect(scheduler.run({ method: 'POST', send, settings: settings() })).resolves.toBe('ok');
+		expect(calls).toBe(2);
+	});
+
 	it('a 401 that stays is given up after 4 tries; the token cache\'s TokenReplacedError is re-sent too', async () => {
 		const scheduler = newScheduler();
 		let calls = 0;

@@ -98,13 +98,20 @@ export function isSlowDown(failure: HttpFailure): boolean {
 	return failure.status === 429 || (failure.status === 503 && retryAfterMs(failure.headers) !== undefined);
 }
 
+/**
+ * The message of the token cache's TokenReplacedError (credentials/sharedAccessToken.ts). Recognised by its text
+ * too, because n8n 1.x's NodeApiError drops the error it wraps (and with it the `resendWithStoredToken` mark).
+ */
+export const TOKEN_REPLACED_MESSAGE = 'The Consignment Vendor API rejected an access token (HTTP 401) moments after it was issued';
+
 /** A 401, or the token cache saying another process replaced the token: worth sending again (file comment). */
 export function isAuthRejection(failure: HttpFailure, error: unknown): boolean {
 	if (failure.status === 401) return true;
 	const seen = new Set<unknown>();
 	for (let current = error; typeof current === 'object' && current !== null && !seen.has(current); ) {
 		seen.add(current);
-		if ((current as { resendWithStoredToken?: unknown }).resendWithStoredToken === true) return true;
+		const marked = current as { resendWithStoredToken?: unknown; message?: unknown };
+		if (marked.resendWithStoredToken === true || marked.message === TOKEN_REPLACED_MESSAGE) return true;
 		current = (current as { cause?: unknown }).cause;
 	}
 	return false;

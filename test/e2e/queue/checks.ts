@@ -116,6 +116,34 @@ async function readsAfterExpiry(ctx: QueueContext, oneActiveTokenPerClient: bool
 	};
 }
 
+/** The highest rate of `times` (ms) seen in any `windowMs` window, in requests per second. */
+function peakRate(times: number[], windowMs = 2_000): number {
+	let peak = 0;
+	for (let i = 0, j = 0; i < times.length; i++) {
+		while (times[i] - times[j] > windowMs) j++;
+		peak = Math.max(peak, i - j + 1);
+	}
+	return peak / (windowMs / 1000);
+}
+
+/** Runs `executions` × `perExecution` paced reads at once: their peak rate and the workers that ran them. */
+async function pacedReads(ctx: QueueContext, executions: number, perExecution: number) {
+	await publishWebhookWorkflow(ctx, 'queue-reads-paced', 'e2e-queue-paced');
+	await ctx.admin.clearRequests();
+	const before = await executionIds(ctx, 'queue-reads-paced');
+	const responses = await Promise.all(
+		Array.from({ length: executions }, async () => await post(webhookUrl(ctx, 'e2e-queue-paced'), { count: perExecution })),
+	);
+	const lost = responses.reduce((sum, r) => sum + lostItems(r, perExecution), 0);
+	const times = (await ctx.admin.requests())
+		.filter((r) => r.path === '/v1/consignments/cons_12345' && r.status === 200)
+		.map((r) => Date.parse(r.at))
+		.sort((a, b) => a - b);
+	const ids = await newExecutionIds(ctx, 'queue-reads-paced', before);
+	const workers = [...new Set(ids.flatMap((id) => processesThatRan(ctx, id)))].sort();
+	return { lost, rate: peakRate(times), workers };
+}
+
 export const QUEUE_CHECKS: QueueCheck[] = [
 	{
 		name: 'queue: bulk create of 1,203 items from a production webhook runs on a worker, in 500-item requests',
@@ -170,6 +198,20 @@ export const QUEUE_CHECKS: QueueCheck[] = [
 			const seen = await readsAfterExpiry(ctx, false);
 			const detail = `lost ${seen.lost}/300, exchanges ${seen.exchanges}, 401s ${seen.unauthorized}, workers ${seen.workers.join('+')}`;
 			if (seen.lost > 0 || seen.exchanges > seen.workers.length) fail(`${detail}; statuses ${seen.statuses.join(',')}`);
+			return detail;
+		},
+	},
+	{
+		name: 'queue: Max Requests per Second holds per worker process: 5 req/s on one worker, about twice that over two',
+		async run(ctx) {
+			const one = await pacedReads(ctx, 1, 30);
+			const both = await pacedReads(ctx, 6, 10);
+			const detail = `1 execution on ${one.workers.join('+')}: peak ${one.rate.toFixed(1)} req/s; 6 executions on ${both.workers.join('+')}: peak ${both.rate.toFixed(1)} req/s; lost ${one.lost + both.lost}`;
+			if (one.lost + both.lost > 0 || one.workers.length !== 1) fail(detail);
+			if (one.rate > 5.5) fail(`${detail}: one worker went faster than its 5 req/s`);
+			if (both.workers.length !== 2) fail(`${detail}: expected both workers to run executions`);
+			// Each worker keeps its own 5 req/s: together clearly above one worker's ceiling, never above both of theirs.
+			if (both.rate <= 6.5 || both.rate > 11) fail(`${detail}: expected between 6.5 and 11 req/s with two workers`);
 			return detail;
 		},
 	},

@@ -28,6 +28,12 @@ if (e2e) {
 	passed += e2e.passed;
 	failed += e2e.failed;
 }
+// The queue-mode e2e suite (test/e2e/queue), same format as the e2e results.
+const e2eQueue = readJson('e2e-queue.json');
+if (e2eQueue) {
+	passed += e2eQueue.passed;
+	failed += e2eQueue.failed;
+}
 // n8n's community-package scanner (.ci/scan.js): one test per leg, source and packed tarball.
 const scan = readJson('scan.json');
 if (scan) {
@@ -41,7 +47,8 @@ let unaccounted = stepFailures;
 if (stepFailures > 0) {
 	const names = failedStepNames || '';
 	if (jest && names.includes('npm test') && jest.numFailedTests + (jest.numRuntimeErrorTestSuites || 0) > 0) unaccounted--;
-	if (e2e && names.includes('e2e') && e2e.failed > 0) unaccounted--;
+	if (e2e && names.includes('e2e (real') && e2e.failed > 0) unaccounted--;
+	if (e2eQueue && names.includes('e2e queue') && e2eQueue.failed > 0) unaccounted--;
 	if (scan && names.includes('scanner') && scan.failed > 0) unaccounted--;
 	console.log(`failed steps: ${names}`);
 }

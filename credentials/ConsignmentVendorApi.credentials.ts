@@ -1,15 +1,16 @@
 import type {
-	IAuthenticateGeneric,
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
 	IDataObject,
 	IHttpRequestHelper,
+	IHttpRequestOptions,
 	Icon,
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { sharedAccessToken } from './sharedAccessToken';
+import { noteTokenInUse, sharedAccessToken } from './sharedAccessToken';
+import { checkToken } from './tokenCheck';
 import { exchangeClientCredentials, TokenExchangeError, type ClientCredentials } from './tokenExchange';
 
 export class ConsignmentVendorApi implements ICredentialType {
@@ -86,7 +87,8 @@ export class ConsignmentVendorApi implements ICredentialType {
 
 	/**
 	 * Called by n8n when the stored token is empty, and again with the token it just used when the API
-	 * answered 401. Concurrent calls share one exchange (see sharedAccessToken).
+	 * answered 401. Concurrent calls share one exchange, and after a 401 the token handed back is one the API
+	 * just accepted (see sharedAccessToken: several n8n processes share this credential in queue mode).
 	 */
 	async preAuthentication(
 		this: IHttpRequestHelper,
@@ -97,20 +99,34 @@ export class ConsignmentVendorApi implements ICredentialType {
 			typeof credentials.accessToken === 'string' && credentials.accessToken !== ''
 				? credentials.accessToken
 				: undefined;
-		const accessToken = await sharedAccessToken(client, heldToken, async () =>
-			exchangeClientCredentials(async (options) => await this.helpers.httpRequest(options), client),
+		const httpRequest = async (options: IHttpRequestOptions) => await this.helpers.httpRequest(options);
+		const accessToken = await sharedAccessToken(
+			client,
+			heldToken,
+			async () => await exchangeClientCredentials(httpRequest, client),
+			async (token) => await checkToken(httpRequest, String(credentials.baseUrl ?? ''), token),
 		);
 		return { accessToken };
 	}
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization: '=Bearer {{$credentials.accessToken}}',
-			},
-		},
-	};
+	/**
+	 * The stored token as a Bearer header. A function rather than n8n's generic form because it also tells
+	 * the token cache which token n8n read from the database for this request (maybe another process's).
+	 */
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const token = typeof credentials.accessToken === 'string' ? credentials.accessToken : '';
+		if (token !== '') {
+			try {
+				noteTokenInUse(clientCredentialsOf(credentials), token);
+			} catch {
+				// An incomplete credential: the request goes out and fails on its own; nothing to note.
+			}
+		}
+		return { ...requestOptions, headers: { ...requestOptions.headers, Authorization: `Bearer ${token}` } };
+	}
 
 	test: ICredentialTestRequest = {
 		request: {

@@ -1,5 +1,6 @@
 import { createHash } from 'crypto';
 
+import { TOKEN_REPLACED_MESSAGE } from '../nodes/shared/transport/retryRules';
 import {
 	TokenExchangeError,
 	tokenUrlFor,
@@ -8,92 +9,194 @@ import {
 } from './tokenExchange';
 
 /**
- * One token per (token URL, client id, client secret), shared by every caller in this n8n process.
+ * The access token of one client (token URL, client id, client secret), as this n8n process knows it.
  *
- * Why: n8n starts every input item's request at once (RoutingNode pushes one promise per item, then
- * `Promise.allSettled`), and each of them reads the credential separately and calls
- * `preAuthentication` while the stored token is still empty. Without sharing, 50 items would mean
- * 50 token requests. Sharing only the in-flight exchange is not enough either: an item whose
- * credential read finished before n8n persisted the new token arrives after the exchange settled,
- * still holding an empty token, so the settled token is kept here until shortly before it expires.
+ * Within one process: n8n starts every input item's request at once, and each reads the credential and calls
+ * `preAuthentication` while the stored token is still empty, or all get a 401 together. One exchange (or one
+ * check) serves them all, and the settled token is kept for callers that arrive after it.
+ *
+ * Across processes (queue mode: a main, workers, webhook processors): each process has its own copy of this
+ * state, and they share only the credential in n8n's database, which n8n re-reads for every request and
+ * overwrites with whatever `preAuthentication` returns (last writer wins). A service may keep one active token
+ * per client, so one process's exchange revokes the token every other process holds, and n8n retries a 401
+ * only once. So:
+ * - a 401 is never answered with a token that was not checked against the API just now (`verify`), since a
+ *   token this process cached may have been revoked by another process's exchange;
+ * - a token seen on a request (n8n read it from the database: maybe another process's) is checked before this
+ *   process exchanges a new one, so the processes settle on one token instead of revoking each other's;
+ * - a process exchanges at most once per `MIN_EXCHANGE_INTERVAL_MS`: a token of its own that stopped working
+ *   that soon was probably replaced by another process, whose token reaches the database shortly. Then, and when
+ *   a new token is rejected at once, it throws `TokenReplacedError`: the request queue (nodes/shared/transport)
+ *   sends the request again after a pause, and n8n reads the credential, with that token, afresh.
  */
-interface SharedEntry {
-	token?: string;
-	/** Epoch ms after which `token` is no longer handed out. */
-	usableUntil: number;
-	pending?: Promise<IssuedToken>;
+interface ClientTokens {
+	/** The last token this process exchanged or checked, and until when it may be handed out unchecked. */
+	own?: { token: string; usableUntil: number };
+	/** The last token a request carried (n8n read it from the credential), unless known to be rejected. */
+	seen?: string;
+	/** Tokens the API answered 401 to, newest last (bounded). */
+	rejected: string[];
+	lastExchangeAt: number;
+	pending?: Promise<string>;
 }
-
-const entries = new Map<string, SharedEntry>();
 
 /** Stop handing out a cached token this long before it lapses (at most 10% of its lifetime). */
 const EXPIRY_MARGIN_SECONDS = 60;
+/** A token adopted after a check (another process's) is handed out unchecked only this long. */
+const ADOPTED_TOKEN_USABLE_MS = 60_000;
+/** See the file comment: at most one exchange per process in this time. */
+export const MIN_EXCHANGE_INTERVAL_MS = 3_000;
+/** A resolution can end with a token that was rejected meanwhile; try again only this often. */
+const MAX_ROUNDS = 3;
+const MAX_REMEMBERED_REJECTIONS = 16;
 
 export type Exchange = () => Promise<IssuedToken>;
+/** Whether the API accepts a token now: 'valid', 'rejected' (401) or 'unknown' (no clear answer). */
+export type Verify = (token: string) => Promise<TokenCheck>;
+export type TokenCheck = 'valid' | 'rejected' | 'unknown';
+
+/**
+ * Thrown on a 401 when this process's recent token was replaced by another process's exchange: the request
+ * should be sent again, so that n8n reads the credential (and the other process's token) from the database.
+ * The request queue recognises it by `resendWithStoredToken` (nodes/shared/transport/retryRules.ts).
+ */
+export class TokenReplacedError extends TokenExchangeError {
+	readonly resendWithStoredToken = true;
+
+	constructor() {
+		super(
+			TOKEN_REPLACED_MESSAGE,
+			'Either another n8n process (queue mode) or another app using the same Client ID replaced it (the request is then sent again with the token stored in the credential), or the Base URL and the Auth URL belong to different environments. If this keeps happening, check both URLs, and that no other app uses the same Client ID and Client Secret.',
+		);
+		this.name = 'TokenReplacedError';
+	}
+}
+
+const clients = new Map<string, ClientTokens>();
 
 /**
  * The token a request should use.
  *
- * `rejectedToken` is what the caller holds. n8n calls `preAuthentication` with an empty token when
- * it has none yet ("give me the current token"), and with the token it just sent when the API
- * answered 401 (n8n-core `httpRequestWithAuthentication` passes the same credentials object back
- * with `credentialsExpired`: "this token was rejected, exchange a new one"). A rejected token is
- * never handed back, whether cached or freshly issued.
+ * `rejectedToken` is what the caller holds. n8n calls `preAuthentication` with an empty token when the stored
+ * one is empty ("give me the current token"), and with the token it just sent when the API answered 401
+ * (n8n-core `httpRequestWithAuthentication` passes the same credentials object back with `credentialsExpired`),
+ * or when a user tests the credential: "this token is not good enough, find a working one".
  */
 export async function sharedAccessToken(
 	credentials: ClientCredentials,
 	rejectedToken: string | undefined,
 	exchange: Exchange,
+	verify: Verify,
 ): Promise<string> {
-	const key = cacheKey(credentials);
-	let entry = entries.get(key);
-	if (entry === undefined) {
-		entry = { usableUntil: 0 };
-		entries.set(key, entry);
+	const state = stateOf(credentials);
+	if (rejectedToken === undefined) {
+		const { own } = state;
+		if (state.pending === undefined && own !== undefined && !isRejected(state, own.token) && Date.now() < own.usableUntil) {
+			return own.token;
+		}
+		return await resolved(state, () => resolveToken(state, credentials, false, exchange, verify));
+	}
+	markRejected(state, rejectedToken);
+	for (let round = 1; ; round++) {
+		const token = await resolved(state, () => resolveToken(state, credentials, true, exchange, verify));
+		// A resolution that started before this caller's token was rejected may end with that very token.
+		if (!isRejected(state, token)) return token;
+		if (round >= MAX_ROUNDS) throw new TokenReplacedError();
+	}
+}
+
+/**
+ * Records the token a request is about to carry (from `authenticate`): when n8n read it from the database it
+ * may be another process's, the first candidate when a 401 needs a replacement.
+ */
+export function noteTokenInUse(credentials: ClientCredentials, token: string): void {
+	if (token === '') return;
+	const state = stateOf(credentials);
+	if (!isRejected(state, token)) state.seen = token;
+}
+
+/** Forgets every token of this process. Only for tests: the sandbox's reset revokes tokens this process holds. */
+export function forgetSharedAccessTokens(): void {
+	clients.clear();
+}
+
+/** One resolution at a time per client: concurrent callers share it (and its failure, which is not kept). */
+async function resolved(state: ClientTokens, resolve: () => Promise<string>): Promise<string> {
+	state.pending ??= resolve().finally(() => {
+		state.pending = undefined;
+	});
+	return await state.pending;
+}
+
+async function resolveToken(
+	state: ClientTokens,
+	credentials: ClientCredentials,
+	afterRejection: boolean,
+	exchange: Exchange,
+	verify: Verify,
+): Promise<string> {
+	if (afterRejection) {
+		const working = await workingKnownToken(state, verify);
+		if (working !== undefined) return working;
+		// This process exchanged moments ago and that token is already rejected: another process's exchange
+		// probably replaced it, and its token is in the database or about to be. Have the request sent again
+		// (n8n then reads the credential afresh) rather than revoke that token with an exchange of our own.
+		if (Date.now() - state.lastExchangeAt < MIN_EXCHANGE_INTERVAL_MS) throw new TokenReplacedError();
 	}
 
-	if (entry.pending === undefined) {
-		const cachedIsUsable =
-			entry.token !== undefined && entry.token !== rejectedToken && Date.now() < entry.usableUntil;
-		if (cachedIsUsable) return entry.token as string;
-		entry.pending = startExchange(entry, exchange);
-	}
-
-	const issued = await entry.pending;
-	if (issued.token === rejectedToken) {
+	const startedAt = Date.now();
+	state.lastExchangeAt = startedAt;
+	const issued = await exchange();
+	if (isRejected(state, issued.token)) {
 		throw new TokenExchangeError(
 			`The Consignment Vendor token endpoint ${tokenUrlFor(credentials.authUrl)} issued the same access token the API had just rejected (HTTP 401), so retrying cannot help`,
 			'Check that the Base URL and the Auth URL belong to the same environment, and that the user who generated the Client ID and Client Secret may use the vendor API.',
 		);
 	}
+	const margin = Math.min(EXPIRY_MARGIN_SECONDS, issued.lifetimeSeconds / 10);
+	// Counted from when the request left, so the cache can only end before the real expiry.
+	state.own = { token: issued.token, usableUntil: startedAt + (issued.lifetimeSeconds - margin) * 1000 };
+	// After a 401 the new token is checked too: another process's exchange may already have revoked it.
+	if (afterRejection && (await verify(issued.token)) === 'rejected') {
+		markRejected(state, issued.token);
+		throw new TokenReplacedError();
+	}
 	return issued.token;
 }
 
-/** Forgets every shared token. Only for tests: the sandbox's reset revokes tokens this process still holds. */
-export function forgetSharedAccessTokens(): void {
-	entries.clear();
+/** Another process's token (seen on a request) first, then this process's own: checked, never handed out unchecked. */
+async function workingKnownToken(state: ClientTokens, verify: Verify): Promise<string | undefined> {
+	for (const candidate of new Set([state.seen, state.own?.token])) {
+		if (candidate === undefined || isRejected(state, candidate)) continue;
+		const check = await verify(candidate);
+		if (check === 'valid') {
+			if (state.own?.token !== candidate) state.own = { token: candidate, usableUntil: Date.now() + ADOPTED_TOKEN_USABLE_MS };
+			return candidate;
+		}
+		if (check === 'rejected') markRejected(state, candidate);
+	}
+	return undefined;
 }
 
-function startExchange(entry: SharedEntry, exchange: Exchange): Promise<IssuedToken> {
-	const startedAt = Date.now();
-	// The token that was cached may be the rejected one: stop handing it out right away.
-	entry.token = undefined;
-	const pending = exchange().then(
-		(issued) => {
-			const margin = Math.min(EXPIRY_MARGIN_SECONDS, issued.lifetimeSeconds / 10);
-			// Counted from when the request left, so the cache can only end before the real expiry.
-			entry.token = issued.token;
-			entry.usableUntil = startedAt + (issued.lifetimeSeconds - margin) * 1000;
-			entry.pending = undefined;
-			return issued;
-		},
-		(error: unknown) => {
-			// A failure is shared by everyone who waited for this exchange, but never cached.
-			entry.pending = undefined;
-			throw error;
-		},
-	);
-	return pending;
+function stateOf(credentials: ClientCredentials): ClientTokens {
+	const key = cacheKey(credentials);
+	let state = clients.get(key);
+	if (state === undefined) {
+		state = { rejected: [], lastExchangeAt: Number.NEGATIVE_INFINITY };
+		clients.set(key, state);
+	}
+	return state;
+}
+
+function isRejected(state: ClientTokens, token: string): boolean {
+	return state.rejected.includes(token);
+}
+
+function markRejected(state: ClientTokens, token: string): void {
+	if (isRejected(state, token)) return;
+	state.rejected.push(token);
+	if (state.rejected.length > MAX_REMEMBERED_REJECTIONS) state.rejected.shift();
+	if (state.seen === token) state.seen = undefined;
 }
 
 /** The secret is part of the key (a regenerated secret must not reuse the old token) but only as a hash. */

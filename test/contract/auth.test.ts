@@ -118,6 +118,40 @@ describe('bearer authentication', () => {
 	});
 });
 
+describe('token policy: one active token per client (admin token-policy)', () => {
+	it('is off by default: an earlier token keeps working after a new exchange', async () => {
+		const first = await api().newToken();
+		await api().newToken();
+		expect((await api().get('/v1/vendor', undefined, first)).status).toBe(200);
+	});
+
+	it('when on, a new token revokes only that client\'s earlier ones; reset turns it off', async () => {
+		await sb().admin.setOneActiveTokenPerClient(true);
+		const first = await api().newToken();
+		const otherClient = await api().nonVendorToken();
+		const second = await api().newToken();
+		const revoked = await api().get('/v1/vendor', undefined, first);
+		expect(revoked.status).toBe(401);
+		expect(revoked.body).toEqual({ message: expect.stringMatching(/revoked/) });
+		expect((await api().get('/v1/vendor', undefined, second)).status).toBe(200);
+		expect((await api().get('/v1/consignments', undefined, otherClient)).status).toBe(200);
+
+		await sb().admin.reset();
+		const third = await api().newToken();
+		expect((await api().get('/v1/vendor', undefined, second)).status).toBe(200);
+		expect((await api().get('/v1/vendor', undefined, third)).status).toBe(200);
+	});
+
+	it('refuses a value that is not a boolean', async () => {
+		const res = await fetch(`${sb().baseUrl}/__sandbox/token-policy`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ oneActivePerClient: 'yes' }),
+		});
+		expect(res.status).toBe(400);
+	});
+});
+
 describe('non-vendor client', () => {
 	it('gets a token, sees no consignments, and is refused (403) by vendor endpoints', async () => {
 		const token = await api().nonVendorToken();

@@ -8,7 +8,11 @@ import type { loadPackage } from './package-loader';
 type LoadedPackage = Awaited<ReturnType<typeof loadPackage>>;
 
 export class HarnessCredentialTypes {
-	constructor(private readonly loadedPackage: LoadedPackage) {}
+	/** @param replacements instances used instead of the loaded ones of the same name (see RunOptions.credentialTypes). */
+	constructor(
+		private readonly loadedPackage: LoadedPackage,
+		private readonly replacements: ICredentialType[] = [],
+	) {}
 
 	recognizes(typeName: string): boolean {
 		return typeName in this.loadedPackage.credentialTypes;
@@ -21,7 +25,7 @@ export class HarnessCredentialTypes {
 				`Harness has no credential type "${typeName}"${problems.length > 0 ? `; files that failed to load: ${problems.join('; ')}` : ''}`,
 			);
 		}
-		return this.loadedPackage.credentialTypes[typeName].type;
+		return this.replacements.find((type) => type.name === typeName) ?? this.loadedPackage.credentialTypes[typeName].type;
 	}
 
 	/** Every type `typeName` extends, transitively (cli: CredentialTypes.getParentTypes). */

@@ -7,6 +7,7 @@ import {
 	Workflow,
 	type ExecutionBaseError,
 	type IConnections,
+	type ICredentialType,
 	type IDataObject,
 	type INode,
 	type INodeExecutionData,
@@ -38,6 +39,12 @@ export interface RunOptions {
 	credentials: CredentialStore;
 	/** More node types, registered as this package's nodes (`n8n-nodes-consignment-vendor.<name>`). */
 	nodeTypes?: Array<INodeType | IVersionedNodeType>;
+	/**
+	 * Credential type instances to use instead of the loaded ones of the same name. A copy of the credential's
+	 * module loaded apart (`jest.isolateModules`) has its own token cache: a second n8n process sharing the
+	 * credential store, as in queue mode (see test/integration/token-processes.test.ts).
+	 */
+	credentialTypes?: ICredentialType[];
 	/** The items the workflow's items-source node emits (one per object, all paired with the trigger item). */
 	inputItems?: IDataObject[];
 	/** Default 'manual', as when a user clicks "Execute workflow". */
@@ -62,7 +69,7 @@ export async function runWorkflow(workflow: HarnessWorkflow, options: RunOptions
 	const nodeTypes = new HarnessNodeTypes(loadedPackage, options.nodeTypes ?? []);
 	const credentialsHelper = new HarnessCredentialsHelper(
 		options.credentials,
-		new HarnessCredentialTypes(loadedPackage),
+		new HarnessCredentialTypes(loadedPackage, options.credentialTypes),
 	);
 
 	const workflowData: IWorkflowBase = {

@@ -117,6 +117,14 @@ export class SandboxAdmin {
 		await this.call('POST', '/token-format', { format });
 	}
 
+	/**
+	 * true: every new token revokes the client's earlier ones (one active token per client), as some services do;
+	 * false (default, and after reset): tokens live out their 3600 s.
+	 */
+	async setOneActiveTokenPerClient(on: boolean): Promise<void> {
+		await this.call('POST', '/token-policy', { oneActivePerClient: on });
+	}
+
 	async state(): Promise<SandboxStateSnapshot> {
 		return this.call<SandboxStateSnapshot>('GET', '/state');
 	}

@@ -119,6 +119,13 @@ export function buildAdminRouter(sandbox: Sandbox): Router {
 		return ok({ format });
 	});
 
+	r.add('POST', `${P}/token-policy`, (ctx) => {
+		const { oneActivePerClient } = jsonObjectBody(ctx.body);
+		if (typeof oneActivePerClient !== 'boolean') throw fail(400, 'oneActivePerClient must be a boolean');
+		sandbox.store.oneActiveTokenPerClient = oneActivePerClient;
+		return ok({ oneActivePerClient });
+	});
+
 	r.add('GET', `${P}/state`, () => ok(sandbox.store.snapshot(sandbox.clock.nowIso())));
 
 	r.add('GET', `${P}/webhook-deliveries`, () => ok({ deliveries: sandbox.webhooks.deliveries }));

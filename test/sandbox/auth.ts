@@ -44,7 +44,11 @@ export class TokenStore {
 		return CLIENTS.find((c) => c.clientId === clientId && c.clientSecret === clientSecret);
 	}
 
-	issue(client: SandboxClient, nowMs: number): string {
+	/** @param revokeEarlier the one-active-token-per-client policy: the client's earlier tokens stop working. */
+	issue(client: SandboxClient, nowMs: number, revokeEarlier = false): string {
+		if (revokeEarlier) {
+			for (const [token, issued] of this.tokens) if (issued.clientId === client.clientId) this.tokens.delete(token);
+		}
 		const token = `sbx_${randomBytes(24).toString('hex')}`;
 		this.tokens.set(token, {
 			clientId: client.clientId,

@@ -29,6 +29,8 @@ export class SandboxStore {
 	signingSecret: string | null = null;
 	/** Which token response the token endpoint sends (see TokenFormat). */
 	tokenFormat: TokenFormat = 'contract';
+	/** When true, a new token revokes the client's earlier ones (a service choice the contract leaves open). */
+	oneActiveTokenPerClient = false;
 
 	private nextItemId = FIRST_ITEM_ID;
 	private nextVariantId = FIRST_VARIANT_ID;

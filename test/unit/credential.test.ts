@@ -1,7 +1,11 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { ConsignmentVendorApi } from '../../credentials/ConsignmentVendorApi.credentials';
-import { forgetSharedAccessTokens } from '../../credentials/sharedAccessToken';
+import {
+	forgetSharedAccessTokens,
+	MIN_EXCHANGE_INTERVAL_MS,
+	TokenReplacedError,
+} from '../../credentials/sharedAccessToken';
 
 /** The client secret used throughout; a distinctive string so any leak into an error is found. */
 const CANARY = 'sEcReT-value-that-must-never-leak-42';
@@ -10,19 +14,36 @@ const TOKEN_URL = 'https://auth.vendor.test/api/v1/bearer-token';
 
 type Answer = { statusCode: number; body: unknown } | Error;
 
-/** A stand-in for n8n's `this.helpers.httpRequest` that records calls and answers from a script. */
+/**
+ * A stand-in for n8n's `this.helpers.httpRequest` that records calls and answers from a script. Token exchanges
+ * (POST) go to `calls`; token checks (GET /v1/vendor) to `checks`, answered 200 for the tokens in `valid`
+ * (by default: only the last token issued, as a service with one active token per client), else 401.
+ */
 function fakeTokenService(...answers: Answer[]) {
 	const calls: IHttpRequestOptions[] = [];
+	const checks: string[] = [];
+	const valid = new Set<string>();
 	let issued = 0;
 	const httpRequest = jest.fn(async (options: IHttpRequestOptions) => {
+		if (options.method === 'GET') {
+			const token = String((options.headers as Record<string, string>).Authorization).replace(/^Bearer /, '');
+			checks.push(token);
+			await new Promise((resolve) => setTimeout(resolve, 5));
+			return { statusCode: valid.has(token) ? 200 : 401, body: {}, headers: {}, statusMessage: '' };
+		}
 		calls.push(options);
 		// Let every concurrent caller reach the shared exchange before this one answers.
 		await new Promise((resolve) => setTimeout(resolve, 5));
 		const answer = answers.length > 0 ? answers.shift()! : defaultAnswer(++issued);
 		if (answer instanceof Error) throw answer;
+		const body = answer.body as { bearer_token?: unknown } | undefined;
+		if (answer.statusCode === 200 && typeof body?.bearer_token === 'string') {
+			valid.clear();
+			valid.add(body.bearer_token);
+		}
 		return { ...answer, headers: {}, statusMessage: '' };
 	});
-	return { httpRequest, calls };
+	return { httpRequest, calls, checks, valid };
 }
 
 function defaultAnswer(n: number): Answer {
@@ -86,11 +107,16 @@ describe('ConsignmentVendorApi credential: description', () => {
 		expect(byName.accessToken).toMatchObject({ type: 'hidden', default: '', typeOptions: { expirable: true } });
 	});
 
-	it('sends the stored token as a Bearer header and tests with GET /v1/vendor', () => {
-		expect(credential.authenticate).toEqual({
-			type: 'generic',
-			properties: { headers: { Authorization: '=Bearer {{$credentials.accessToken}}' } },
+	it('sends the stored token as a Bearer header and tests with GET /v1/vendor', async () => {
+		const authenticate = credential.authenticate as (
+			c: ICredentialDataDecryptedObject,
+			o: IHttpRequestOptions,
+		) => Promise<IHttpRequestOptions>;
+		const sent = await authenticate(credentials({ accessToken: 'stored-token' }), {
+			url: '/v1/items',
+			headers: { Accept: 'application/json' },
 		});
+		expect(sent).toEqual({ url: '/v1/items', headers: { Accept: 'application/json', Authorization: 'Bearer stored-token' } });
 		expect(credential.test.request).toMatchObject({ url: '/v1/vendor', method: 'GET' });
 		const messages = (credential.test.rules ?? []).map((rule) => [rule.properties.value, rule.properties.message]);
 		expect(messages).toEqual([
@@ -182,23 +208,106 @@ describe('ConsignmentVendorApi credential: one exchange shared by concurrent cal
 });
 
 describe('ConsignmentVendorApi credential: refresh after the API rejected a token', () => {
-	it('exchanges a new token when called with the token the API rejected', async () => {
+	/** Moves Date.now past the minimum interval between two exchanges of one process. */
+	function later(ms = MIN_EXCHANGE_INTERVAL_MS + 1) {
+		const now = Date.now() + ms;
+		jest.spyOn(Date, 'now').mockReturnValue(now);
+	}
+
+	async function authenticateWith(token: string) {
+		const authenticate = new ConsignmentVendorApi().authenticate as (
+			c: ICredentialDataDecryptedObject,
+			o: IHttpRequestOptions,
+		) => Promise<IHttpRequestOptions>;
+		await authenticate(credentials({ accessToken: token }), { url: '/v1/vendor' });
+	}
+
+	it('exchanges a new token when called with the token the API rejected, and checks it before handing it back', async () => {
 		const service = fakeTokenService();
 		const first = await preAuth(service);
+		later();
 		const refreshed = await preAuth(service, credentials({ accessToken: String(first.accessToken) }));
 		expect(refreshed).toEqual({ accessToken: 'token-2' });
-		expect(service.httpRequest).toHaveBeenCalledTimes(2);
+		expect(service.calls).toHaveLength(2);
+		expect(service.checks).toEqual(['token-2']);
 	});
 
 	it('refreshes once for many concurrent 401s, and later holders of the stale token get the new one', async () => {
 		const service = fakeTokenService();
 		await preAuth(service);
+		later();
 		const stale = credentials({ accessToken: 'token-1' });
 		const refreshed = await Promise.all(Array.from({ length: 20 }, async () => await preAuth(service, { ...stale })));
 		expect(new Set(refreshed.map((r) => r.accessToken))).toEqual(new Set(['token-2']));
 		await expect(preAuth(service, { ...stale })).resolves.toEqual({ accessToken: 'token-2' });
 		await expect(preAuth(service)).resolves.toEqual({ accessToken: 'token-2' });
-		expect(service.httpRequest).toHaveBeenCalledTimes(2);
+		expect(service.calls).toHaveLength(2);
+		// One check of the new token, one more for the late holder (a 401 is only answered with a checked token).
+		expect(service.checks).toEqual(['token-2', 'token-2']);
+	});
+
+	it('after a 401, prefers a working token seen on a request (another process stored it) to an exchange', async () => {
+		const service = fakeTokenService();
+		await preAuth(service); // this process: token-1
+		later();
+		service.valid.clear();
+		service.valid.add('other-process-token'); // another process's exchange revoked token-1
+		await authenticateWith('other-process-token'); // n8n read it from the database for some request
+		await expect(preAuth(service, credentials({ accessToken: 'token-1' }))).resolves.toEqual({
+			accessToken: 'other-process-token',
+		});
+		expect(service.calls).toHaveLength(1);
+		expect(service.checks).toEqual(['other-process-token']);
+	});
+
+	it('never answers a 401 with its own cached token unchecked: a revoked one is replaced', async () => {
+		const service = fakeTokenService();
+		await preAuth(service); // token-1, cached
+		later();
+		service.valid.clear(); // another process revoked token-1; its token is not known here
+		// The request that got the 401 carried a token from the database that this process never had.
+		await expect(preAuth(service, credentials({ accessToken: 'stale-from-database' }))).resolves.toEqual({
+			accessToken: 'token-2',
+		});
+		expect(service.checks).toEqual(['token-1', 'token-2']);
+		expect(service.calls).toHaveLength(2);
+	});
+
+	it('hands back its own cached token after a 401 for another token, when the API still accepts it', async () => {
+		const service = fakeTokenService();
+		await preAuth(service); // token-1, still valid
+		await expect(preAuth(service, credentials({ accessToken: 'stale-from-database' }))).resolves.toEqual({
+			accessToken: 'token-1',
+		});
+		expect(service.calls).toHaveLength(1);
+		expect(service.checks).toEqual(['token-1']);
+	});
+
+	it('does not exchange again within the minimum interval: its token was replaced by another process (re-send)', async () => {
+		const service = fakeTokenService();
+		await preAuth(service); // token-1, exchanged just now
+		service.valid.clear(); // already revoked by another process's exchange
+		const error = await failureOf(preAuth(service, credentials({ accessToken: 'token-1' })));
+		expect(error).toBeInstanceOf(TokenReplacedError);
+		expect((error as TokenReplacedError).resendWithStoredToken).toBe(true);
+		expect(service.calls).toHaveLength(1);
+		expectNoSecretIn(error);
+		later();
+		await expect(preAuth(service, credentials({ accessToken: 'token-1' }))).resolves.toEqual({ accessToken: 'token-2' });
+	});
+
+	it('does not hand back a new token the API already rejects (another process exchanged in between)', async () => {
+		const revokedAtOnce = fakeTokenService();
+		const check = revokedAtOnce.httpRequest.getMockImplementation()!;
+		revokedAtOnce.httpRequest.mockImplementation(async (options: IHttpRequestOptions) => {
+			const answer = await check(options);
+			if (options.method !== 'GET') revokedAtOnce.valid.clear(); // the other process's exchange lands
+			return answer;
+		});
+		const error = await failureOf(preAuth(revokedAtOnce, credentials({ accessToken: 'expired' })));
+		expect(error).toBeInstanceOf(TokenReplacedError);
+		expect(revokedAtOnce.calls).toHaveLength(1);
+		expect(revokedAtOnce.checks).toEqual(['token-1']);
 	});
 
 	it('exchanges a token it has never seen being rejected (stored by an earlier n8n process)', async () => {

@@ -3,6 +3,7 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import { requestOptionsField } from '../../nodes/ConsignmentVendor/shared/requestOptions';
+import { TokenReplacedError } from '../../credentials/sharedAccessToken';
 import { toNodeApiError } from '../../nodes/shared/errors';
 import { retryOutcomeOf } from '../../nodes/shared/transport/outcome';
 import { RequestScheduler } from '../../nodes/shared/transport/scheduler';
@@ -299,6 +300,56 @@ describe('transient failures', () => {
 		};
 		await expect(scheduler.run({ method: 'POST', send, settings: settings() })).resolves.toBe('created');
 		expect(calls).toBe(2);
+	});
+});
+
+describe('a 401 that outlived n8n\'s own token refresh (queue mode: another process replaced the token)', () => {
+	it('is sent again after growing pauses, also a POST (the service did not process it), up to 3 times', async () => {
+		for (const method of ['GET', 'POST']) {
+			const scheduler = newScheduler();
+			const sentAt: number[] = [];
+			const send = async () => {
+				sentAt.push(clock.now);
+				if (sentAt.length <= 3) throw n8nRequestError(401, { message: 'Invalid or revoked bearer token' });
+				return 'ok';
+			};
+			await expect(scheduler.run({ method, send, settings: settings() })).resolves.toBe('ok');
+			expect(sentAt).toHaveLength(4);
+			expect(sentAt[1] - sentAt[0]).toBeGreaterThanOrEqual(1000);
+			expect(sentAt[2] - sentAt[1]).toBeGreaterThanOrEqual(2000);
+		}
+	});
+
+	it('the token cache\'s TokenReplacedError is re-sent too, also as n8n 1.x wraps it (its mark dropped, the message kept)', async () => {
+		const scheduler = newScheduler();
+		let calls = 0;
+		const n8n1 = new NodeApiError(FAKE_NODE, new TokenReplacedError() as never);
+		Object.defineProperty(n8n1, 'cause', { value: undefined, writable: true, enumerable: true, configurable: true });
+		const send = async () => {
+			if (++calls === 1) throw n8n1;
+			return 'ok';
+		};
+		await expect(scheduler.run({ method: 'POST', send, settings: settings() })).resolves.toBe('ok');
+		expect(calls).toBe(2);
+	});
+
+	it('a 401 that stays is given up after 4 tries; the token cache\'s TokenReplacedError is re-sent too', async () => {
+		const scheduler = newScheduler();
+		let calls = 0;
+		const thrown = await scheduler
+			.run({
+				method: 'GET',
+				send: async () => {
+					calls++;
+					throw calls === 1
+						? new NodeApiError(FAKE_NODE, new TokenReplacedError() as never)
+						: n8nRequestError(401, { message: 'Invalid or revoked bearer token' });
+				},
+				settings: settings(),
+			})
+			.catch((e: unknown) => e);
+		expect(calls).toBe(4);
+		expect(retryOutcomeOf(thrown)).toMatchObject({ attempts: 4 });
 	});
 });
 

@@ -11,8 +11,13 @@
  * - Never for a POST (item creation, address creation, cancellation) on any other 5xx or a broken connection:
  *   the service may have carried it out, and repeating could create 500 items twice. Such a failure is reported
  *   as "outcome unknown" instead.
- * - Never 401 (n8n's own helper already exchanged a new token and repeated the request once), other 4xx, 500, or
- *   refused/unresolvable connections (a wrong Base URL does not heal in a second).
+ * - 401, for any method, at most `AUTH_RESEND.maxResends` more times: n8n's own helper already exchanged or
+ *   checked a token and repeated the request once, but in queue mode another n8n process may have replaced that
+ *   token in between (a service with one active token per client revokes the others). The service did not
+ *   process a request it refused to authenticate, and sending it again makes n8n read the credential, with the
+ *   other process's token, from its database. Likewise the token cache's `TokenReplacedError`
+ *   (credentials/sharedAccessToken.ts, marked `resendWithStoredToken`).
+ * - Never other 4xx, 500, or refused/unresolvable connections (a wrong Base URL does not heal in a second).
  *
  * n8n 1.x never shows a node the headers of a failed response (its NodeApiError drops the wrapped request
  * error), so there every 429 is one without a readable Retry-After and the scheduler backs off by itself.
@@ -32,6 +37,14 @@ export const TRANSIENT_RETRY = {
 
 /** The queue's pause after a 429 without a readable Retry-After: 1 s, doubling while no request succeeds. */
 export const RATE_LIMIT_BACKOFF = { baseDelayMs: 1_000, maxBackoffMs: 30_000 } as const;
+
+/** Re-sends of a request the API refused to authenticate (see the file comment), after a pause with jitter. */
+export const AUTH_RESEND = {
+	maxResends: 3,
+	/** Long enough for another process's new token to reach n8n's database; doubles with every re-send. */
+	baseDelayMs: 1_000,
+	maxBackoffMs: 4_000,
+} as const;
 
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'DELETE']);
 const TRANSIENT_STATUSES = new Set([502, 503, 504]);
@@ -83,6 +96,25 @@ export function backoffMs(step: number, baseMs: number, maxMs: number, random: (
 /** A 429, or a 503 that says when to come back: the service did not process the request and wants a pause. */
 export function isSlowDown(failure: HttpFailure): boolean {
 	return failure.status === 429 || (failure.status === 503 && retryAfterMs(failure.headers) !== undefined);
+}
+
+/**
+ * The message of the token cache's TokenReplacedError (credentials/sharedAccessToken.ts). Recognised by its text
+ * too, because n8n 1.x's NodeApiError drops the error it wraps (and with it the `resendWithStoredToken` mark).
+ */
+export const TOKEN_REPLACED_MESSAGE = 'The Consignment Vendor API rejected an access token (HTTP 401) moments after it was issued';
+
+/** A 401, or the token cache saying another process replaced the token: worth sending again (file comment). */
+export function isAuthRejection(failure: HttpFailure, error: unknown): boolean {
+	if (failure.status === 401) return true;
+	const seen = new Set<unknown>();
+	for (let current = error; typeof current === 'object' && current !== null && !seen.has(current); ) {
+		seen.add(current);
+		const marked = current as { resendWithStoredToken?: unknown; message?: unknown };
+		if (marked.resendWithStoredToken === true || marked.message === TOKEN_REPLACED_MESSAGE) return true;
+		current = (current as { cause?: unknown }).cause;
+	}
+	return false;
 }
 
 /** Whether a failure of a request sent with `method` is worth sending again (see the file comment). */

@@ -11,6 +11,8 @@
  * - a 429 is not a failed attempt: a request is given up only when the credential has had no success for
  *   `noProgressLimitMs`, or the request has waited `maxWaitMs` in all, or the service asks for a longer pause
  *   than either allows;
+ * - a 401 that outlived n8n's own token refresh is sent again a few times after a pause (another n8n process may
+ *   have replaced the token: retryRules.ts);
  * - transient failures (5xx, broken connections) of requests that are safe to repeat are retried a few times
  *   with backoff, without holding a slot; a POST is never repeated unless the service said it did not process it;
  * - every request carries a timeout (set by transport.ts), so a hung endpoint cannot hold a slot for ever.
@@ -21,7 +23,9 @@ import { readHttpFailure, type HttpFailure } from '../httpFailure';
 import { AdaptiveRate } from './adaptiveRate';
 import { withOutcome, type GiveUpReason } from './outcome';
 import {
+	AUTH_RESEND,
 	backoffMs,
+	isAuthRejection,
 	isRetryable,
 	isSlowDown,
 	mayHaveBeenProcessed,
@@ -51,6 +55,7 @@ interface Job {
 	startedInEpoch: number;
 	attempts: number;
 	transientFailures: number;
+	authResends: number;
 	rateLimited: number;
 	askedPauseMs?: number;
 	resolve: (value: unknown) => void;
@@ -100,6 +105,7 @@ export class RequestScheduler {
 				startedInEpoch: 0,
 				attempts: 0,
 				transientFailures: 0,
+				authResends: 0,
 				rateLimited: 0,
 				resolve: resolve as (value: unknown) => void,
 				reject,
@@ -174,6 +180,14 @@ export class RequestScheduler {
 		const failure = readHttpFailure(error);
 		const now = this.now();
 		if (isSlowDown(failure)) return this.onSlowDown(job, error, failure, now);
+		if (isAuthRejection(failure, error) && job.authResends < AUTH_RESEND.maxResends) {
+			job.authResends++;
+			const delay = backoffMs(job.authResends, AUTH_RESEND.baseDelayMs, AUTH_RESEND.maxBackoffMs);
+			if (now + delay - job.enqueuedAt > job.settings.maxWaitMs) return this.giveUp(job, error, 'notRetryable');
+			// Outside the queue, like a transient failure: another process's token needs a moment to be stored.
+			void sleep(delay).then(() => this.requeue(job));
+			return;
+		}
 		if (isRetryable(failure, job.method) && job.transientFailures + 1 < TRANSIENT_RETRY.maxAttempts) {
 			job.transientFailures++;
 			const delay = Math.max(

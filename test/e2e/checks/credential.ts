@@ -85,7 +85,10 @@ export const credentialChecks: Check[] = [
 			expectSuccess(outcome, 'vendor-get-five-items');
 			expectEqual(outputOf(outcome, 'Get vendor').length, 5, 'output items');
 			expectCount(requests, isTokenRequest, 1, 'token exchanges for 5 items after revocation');
-			expectCount(requests, (r) => r.path === '/v1/vendor' && r.status === 200, 5, 'GET /v1/vendor answered 200');
+			// 5 items, and, when a stored token was rejected (not when this check runs alone, with no token stored yet),
+			// the credential's check of the new token before it answers the 401s (GET /v1/vendor as well).
+			const tokenChecks = requests.some((r) => r.status === 401) ? 1 : 0;
+			expectCount(requests, (r) => r.path === '/v1/vendor' && r.status === 200, 5 + tokenChecks, `GET /v1/vendor answered 200 (5 items + ${tokenChecks} token check)`);
 			return describeRequests(requests);
 		},
 	}),

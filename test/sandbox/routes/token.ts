@@ -20,7 +20,7 @@ export function registerTokenRoute(router: Router<AuthContext>, sandbox: Sandbox
 			}
 			const client = sandbox.tokens.findClient(body.client_id as string, body.client_secret as string);
 			if (!client) throw unauthorized('Invalid client credentials');
-			const token = sandbox.tokens.issue(client, sandbox.clock.nowMs());
+			const token = sandbox.tokens.issue(client, sandbox.clock.nowMs(), sandbox.store.oneActiveTokenPerClient);
 			if (sandbox.store.tokenFormat === 'public-docs') {
 				return ok({ access_token: token, token_type: 'Bearer', expires_in: TOKEN_LIFETIME_SECONDS });
 			}

@@ -14,6 +14,7 @@ import {
 	type NodeSettings,
 	type RunResult,
 } from '../harness';
+import { forgetRefusedPageSizes } from '../../nodes/ConsignmentVendor/shared/pagination';
 import { startSandbox, type RequestLogEntry, type RunningSandbox } from '../sandbox';
 
 export const NODE_NAME = 'Consignment Vendor';
@@ -37,6 +38,7 @@ export function useSandbox(): () => RunningSandbox {
 		await sandbox!.admin.reset();
 		forgetSharedAccessTokens();
 		forgetSchedulers();
+		forgetRefusedPageSizes();
 	});
 	return () => sandbox!;
 }

@@ -1,5 +1,7 @@
 // Typed client for the sandbox's /__sandbox/* admin API. Works against an in-process sandbox or one started with
 // `npm run sandbox` in another process: `new SandboxAdmin('http://127.0.0.1:4010')`.
+import type { BulkItemsRequest } from './bulk-seed';
+import type { PagingSettings } from './paging-settings';
 import type {
 	CatalogSnapshot,
 	EmitEventRequest,
@@ -82,6 +84,20 @@ export class SandboxAdmin {
 	/** Switch the token response to the public docs' {access_token, token_type, expires_in} form, or back. */
 	async setTokenFormat(format: TokenFormat): Promise<void> {
 		await this.call('POST', '/token-format', { format });
+	}
+
+	/** Changes some paging settings (default/maximum page size, clamp or 400 above it, cursor lifetime); returns all. */
+	async setPaging(settings: Partial<PagingSettings>): Promise<PagingSettings> {
+		return this.call<PagingSettings>('POST', '/paging', settings);
+	}
+
+	async paging(): Promise<PagingSettings> {
+		return this.call<PagingSettings>('GET', '/paging');
+	}
+
+	/** Adds `count` items at once (lean, shared nested objects), SKUs `${skuPrefix}${firstNumber + i}`. */
+	async seedItems(request: BulkItemsRequest): Promise<{ first_item_id: number; count: number }> {
+		return this.call('POST', '/seed/items', request);
 	}
 
 	async state(): Promise<SandboxStateSnapshot> {

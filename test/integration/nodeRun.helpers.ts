@@ -14,6 +14,7 @@ import {
 	type NodeSettings,
 	type RunResult,
 } from '../harness';
+import { forgetListingCosts } from '../../nodes/ConsignmentVendor/resources/item/helpers/itemCatalog';
 import { forgetRefusedPageSizes } from '../../nodes/ConsignmentVendor/shared/pagination';
 import { startSandbox, type RequestLogEntry, type RunningSandbox } from '../sandbox';
 
@@ -39,6 +40,7 @@ export function useSandbox(): () => RunningSandbox {
 		forgetSharedAccessTokens();
 		forgetSchedulers();
 		forgetRefusedPageSizes();
+		forgetListingCosts();
 	});
 	return () => sandbox!;
 }

@@ -1,7 +1,7 @@
 // Upsert at scale through n8n's engine against the sandbox: what finding the rows costs (one read of the
 // listings, or lookups, whichever is cheaper), and Only Send What Changed across runs (the workflow's static data
 // carried from one run to the next, as n8n does after production runs).
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { buildWorkflow, packageNodeType, runWorkflow } from '../harness';
 import type { RequestLogEntry } from '../sandbox';
@@ -10,7 +10,7 @@ import { NODE_NAME, outputOf } from './nodeRun.helpers';
 
 const suite = new ItemSuite().install();
 
-const upsert = (extra: IDataObject = {}) => ({
+const upsert = (extra: INodeParameters = {}): INodeParameters => ({
 	resource: 'item',
 	operation: 'upsert',
 	consignmentId: { __rl: true, mode: 'id', value: 'cons_12345' },
@@ -18,7 +18,7 @@ const upsert = (extra: IDataObject = {}) => ({
 	...extra,
 });
 
-async function run(parameters: IDataObject, rows: IDataObject[], staticData?: IDataObject) {
+async function run(parameters: INodeParameters, rows: IDataObject[], staticData?: IDataObject) {
 	await suite.sandbox.admin.clearRequests();
 	const workflow = buildWorkflow({ type: packageNodeType('consignmentVendor'), name: NODE_NAME, parameters, credential: suite.store.get('cred-1') });
 	const result = await runWorkflow(workflow, { credentials: suite.store, inputItems: rows, staticData, mode: 'trigger' });

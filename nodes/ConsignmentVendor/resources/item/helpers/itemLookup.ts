@@ -66,7 +66,6 @@ function fromRecord(record: IDataObject, validationStatus: string): FoundItem {
  * it (a non-approved record that is not deleted settles it); otherwise by one filtered request.
  */
 async function recordsOf(
-	context: IExecuteFunctions,
 	vendorSku: string,
 	listed: { records: Map<string, IDataObject[]>; complete: boolean } | undefined,
 	lookup: () => Promise<IDataObject | undefined>,
@@ -88,7 +87,6 @@ async function recordsOf(
  */
 export async function findItemBySku(context: IExecuteFunctions, vendorSku: string, index?: SkuIndex): Promise<FoundItem | undefined> {
 	const nonApproved = await recordsOf(
-		context,
 		vendorSku,
 		index && { records: index.nonApproved, complete: index.nonApprovedComplete },
 		async () => await findIn(context, itemPaths.nonApproved, {}, vendorSku),
@@ -96,7 +94,6 @@ export async function findItemBySku(context: IExecuteFunctions, vendorSku: strin
 	const nonApprovedStatus = String(nonApproved?.item_status ?? 'pending');
 	if (nonApproved && nonApprovedStatus !== 'deleted') return fromRecord(nonApproved, nonApprovedStatus);
 	const approved = await recordsOf(
-		context,
 		vendorSku,
 		index && { records: index.approved, complete: index.approvedComplete },
 		async () => await findIn(context, itemPaths.items, { validation_status: 'approved' }, vendorSku),

@@ -3,6 +3,7 @@ import { exampleChecks } from './examples';
 import { itemChecks } from './items';
 import { addressChecks, otherResourceChecks } from './resources';
 import { retryChecks } from './retry';
+import { scaleChecks } from './scale';
 import { triggerChecks } from './trigger';
 import { triggerOptionChecks } from './trigger-options';
 import type { Check } from './types';
@@ -12,4 +13,4 @@ import type { Check } from './types';
  * one `n8n start`. To add a workflow: drop its JSON into test/e2e/workflows/ and add a check that executes
  * it by file name (see test/e2e/README.md).
  */
-export const ALL_CHECKS: Check[] = [...credentialChecks, ...itemChecks, ...retryChecks, ...addressChecks, ...otherResourceChecks, ...triggerChecks, ...triggerOptionChecks, ...exampleChecks];
+export const ALL_CHECKS: Check[] = [...credentialChecks, ...itemChecks, ...retryChecks, ...addressChecks, ...otherResourceChecks, ...triggerChecks, ...triggerOptionChecks, ...exampleChecks, ...scaleChecks];

@@ -62,11 +62,11 @@ export default tseslint.config(
 			'n8n-nodes-base/node-param-type-options-max-value-present': 'off',
 		},
 	},
-	// Not part of node-cli's config: the sandbox, harness and tests are development tools that never ship.
+	// Not part of node-cli's config: the sandbox, harness, tests and bench are development tools that never ship.
 	// They legitimately use process.env, timers and console (for the sandbox's one JSON line), so the
-	// community-node restrictions meant for published code are relaxed for test/ only.
+	// community-node restrictions meant for published code are relaxed for test/ and bench/ only.
 	{
-		files: ['test/**/*.ts'],
+		files: ['test/**/*.ts', 'bench/**/*.ts'],
 		rules: {
 			'no-console': 'off',
 			'@n8n/community-nodes/no-restricted-globals': 'off',

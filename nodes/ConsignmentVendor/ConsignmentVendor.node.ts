@@ -1,14 +1,15 @@
 /**
  * Consignment Vendor: the declarative action node. This file only wires: request defaults, the resource
  * selector, each resource's operation selector and fields (resources/<resource>/index.ts), the searchable
- * lists of the resource locators, and the custom operations (item creation and upsert, the list operations).
+ * lists of the resource locators, the columns of the item fields' column mapper, and the custom operations (item
+ * creation and upsert, the list operations).
  */
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { addressCustomOperations, addressFields, addressOperationSelector } from './resources/address';
 import { consignmentCustomOperations, consignmentFields, consignmentOperationSelector } from './resources/consignment';
-import { itemCustomOperations, itemFields, itemOperations } from './resources/item';
+import { itemCustomOperations, itemFields, itemOperations, itemResourceMapping } from './resources/item';
 import { orderFields, orderOperationSelector } from './resources/order';
 import { vendorFields, vendorOperationSelector } from './resources/vendor';
 import { listSearch } from './shared/listSearch';
@@ -64,7 +65,7 @@ export class ConsignmentVendor implements INodeType {
 		],
 	};
 
-	methods = { listSearch };
+	methods = { listSearch, resourceMapping: itemResourceMapping };
 
 	/**
 	 * Item creation (batches of 500 per consignment, 207 mapped per item) and upsert cannot be one request per

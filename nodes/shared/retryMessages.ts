@@ -44,7 +44,7 @@ export function describeRateLimitGiveUp(outcome: RetryOutcome | undefined): stri
 
 /**
  * A non-idempotent request (POST) that failed in a way that does not say whether it was carried out. It was
- * not repeated (retry.ts); the user must check before running the node again, or items may be created twice.
+ * not repeated (transport/retryRules.ts); the user must check before running the node again, or items may be created twice.
  */
 export function describeUnknownOutcome(
 	failure: HttpFailure,

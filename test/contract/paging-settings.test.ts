@@ -9,7 +9,7 @@ const approved = (extra: Record<string, string> = {}) => api().get('/v1/items', 
 describe('paging settings', () => {
 	it('defaults: 20 per page without page_size, 100 at most, larger sizes clamped silently, cursors live 15 minutes', async () => {
 		expect(await sb().admin.paging()).toEqual({ defaultPageSize: 20, maxPageSize: 100, aboveMaximum: 'clamp', cursorLifetimeSeconds: 900 });
-		await sb().admin.seedItems({ count: 150 });
+		await sb().admin.seedManyItems({ count: 150 });
 		expect((await approved()).body.products).toHaveLength(20);
 		const large = await approved({ page_size: '500' });
 		expect(large.status).toBe(200);
@@ -52,10 +52,10 @@ describe('paging settings', () => {
 	});
 });
 
-describe('bulk seed', () => {
+describe('bulk seed (seedManyItems)', () => {
 	it('adds items with running SKUs in the given status, listed like any other', async () => {
 		const before = (await sb().admin.state()).items.length;
-		const seeded = await sb().admin.seedItems({ count: 250, status: 'pending', skuPrefix: 'LOAD-', firstNumber: 7 });
+		const seeded = await sb().admin.seedManyItems({ count: 250, status: 'pending', skuPrefix: 'LOAD-', firstNumber: 7 });
 		expect(seeded.count).toBe(250);
 		const { items } = await sb().admin.state();
 		expect(items).toHaveLength(before + 250);
@@ -64,7 +64,7 @@ describe('bulk seed', () => {
 	});
 
 	it('refuses a bad count or status', async () => {
-		await expect(sb().admin.seedItems({ count: 0 })).rejects.toThrow(/count must be an integer/);
-		await expect(sb().admin.seedItems({ count: 1, status: 'sold' as never })).rejects.toThrow(/status must be one of/);
+		await expect(sb().admin.seedManyItems({ count: 0 })).rejects.toThrow(/count must be an integer/);
+		await expect(sb().admin.seedManyItems({ count: 1, status: 'sold' as never })).rejects.toThrow(/status must be one of/);
 	});
 });

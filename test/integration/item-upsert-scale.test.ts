@@ -34,8 +34,8 @@ const lookups = (requests: RequestLogEntry[]) => requests.filter((r) => r.method
 
 /** 20,000 existing items: SCALE-1..10000 pending, SCALE-10001..20000 approved (quantity 1). */
 async function seedExisting() {
-	await suite.sandbox.admin.seedItems({ count: 10_000, status: 'pending', skuPrefix: 'SCALE-', firstNumber: 1 });
-	await suite.sandbox.admin.seedItems({ count: 10_000, status: 'approved', skuPrefix: 'SCALE-', firstNumber: 10_001 });
+	await suite.sandbox.admin.seedManyItems({ count: 10_000, status: 'pending', skuPrefix: 'SCALE-', firstNumber: 1 });
+	await suite.sandbox.admin.seedManyItems({ count: 10_000, status: 'approved', skuPrefix: 'SCALE-', firstNumber: 10_001 });
 }
 
 /** 5,000 rows: 4,000 pending items (updated), 500 approved ones (nothing they take changed), 500 new. */

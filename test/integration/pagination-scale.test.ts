@@ -10,14 +10,14 @@ const itemIds = (items: Array<{ json: Record<string, unknown> }>) => items.map((
 
 /** The approved item ids in the sandbox, in listing order (26 seeded + `extra`). */
 async function seedApproved(extra: number): Promise<number[]> {
-	if (extra > 0) await sandbox().admin.seedItems({ count: extra, status: 'approved' });
+	if (extra > 0) await sandbox().admin.seedManyItems({ count: extra, status: 'approved' });
 	const { items } = await sandbox().admin.state();
 	return items.filter((i) => i.validation_status === 'approved').map((i) => i.item_id).sort((a, b) => a - b);
 }
 
 describe('Return All of a large listing', () => {
 	it('150,000 records (above what RoutingNode can return): every record once, in order, 100 per request', async () => {
-		await sandbox().admin.seedItems({ count: Number(process.env.SCALE_N ?? 150_000) - 26, status: 'approved' });
+		await sandbox().admin.seedManyItems({ count: Number(process.env.SCALE_N ?? 150_000) - 26, status: 'approved' });
 		const { result, items, requests } = await runNode(sandbox(), { ...approvedItems, returnAll: true });
 		expect(result.error).toBeUndefined();
 		expect(items).toHaveLength(150_000);

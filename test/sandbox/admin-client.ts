@@ -3,12 +3,15 @@
 import type { BulkItemsRequest } from './bulk-seed';
 import type { PagingSettings } from './paging-settings';
 import type {
+	ActiveRateLimit,
 	CatalogSnapshot,
 	EmitEventRequest,
 	FaultSpec,
 	ItemStatus,
+	RateLimitSpec,
 	RequestLogEntry,
 	SandboxStateSnapshot,
+	SeedItemsRequest,
 	StoredItem,
 	TokenFormat,
 	WebhookDelivery,
@@ -76,6 +79,36 @@ export class SandboxAdmin {
 		await this.call('DELETE', '/faults');
 	}
 
+	/**
+	 * A token bucket per client on every API request, the token exchange included, until cleared or reset: 429
+	 * `{message}` when the client's bucket is empty. Returns the limit in force (defaults filled in).
+	 */
+	async setRateLimit(limit: RateLimitSpec): Promise<ActiveRateLimit> {
+		return (await this.call<{ rateLimit: ActiveRateLimit }>('POST', '/rate-limit', limit)).rateLimit;
+	}
+
+	async clearRateLimit(): Promise<void> {
+		await this.call('DELETE', '/rate-limit');
+	}
+
+	async rateLimit(): Promise<ActiveRateLimit | null> {
+		return (await this.call<{ rateLimit: ActiveRateLimit | null }>('GET', '/rate-limit')).rateLimit;
+	}
+
+	/** Every API request waits `ms` before it is answered, until cleared or reset (0 clears). */
+	async setLatency(ms: number): Promise<void> {
+		await this.call('POST', '/latency', { ms });
+	}
+
+	async clearLatency(): Promise<void> {
+		await this.call('DELETE', '/latency');
+	}
+
+	/** Creates `count` valid items at once (vendor_sku `<skuPrefix><n>`); returns their item_id and vendor_sku. */
+	async seedItems(request: SeedItemsRequest): Promise<Array<{ item_id: number; vendor_sku: string }>> {
+		return (await this.call<{ items: Array<{ item_id: number; vendor_sku: string }> }>('POST', '/items/seed', request)).items;
+	}
+
 	/** null = deliveries go out unsigned. */
 	async setSigningSecret(secret: string | null): Promise<void> {
 		await this.call('POST', '/signing-secret', { secret });
@@ -95,8 +128,11 @@ export class SandboxAdmin {
 		return this.call<PagingSettings>('GET', '/paging');
 	}
 
-	/** Adds `count` items at once (lean, shared nested objects), SKUs `${skuPrefix}${firstNumber + i}`. */
-	async seedItems(request: BulkItemsRequest): Promise<{ first_item_id: number; count: number }> {
+	/**
+	 * Adds `count` items at once, up to 1,000,000 (lean, shared nested objects; only the first id comes back), SKUs
+	 * `${skuPrefix}${firstNumber + i}`: for listings of hundreds of thousands of items.
+	 */
+	async seedManyItems(request: BulkItemsRequest): Promise<{ first_item_id: number; count: number }> {
 		return this.call('POST', '/seed/items', request);
 	}
 

@@ -65,6 +65,15 @@ export class TokenStore {
 		return { clientId: issued.clientId, vendorUser: issued.vendorUser };
 	}
 
+	/** The client a valid token belongs to, or undefined (never throws: the route answers the 401). */
+	clientOf(authorization: string | undefined, nowMs: number): string | undefined {
+		try {
+			return this.verify(authorization, nowMs).clientId;
+		} catch {
+			return undefined;
+		}
+	}
+
 	revokeAll(): void {
 		this.tokens.clear();
 	}

@@ -7,6 +7,7 @@ import { SandboxClock } from './clock';
 import { FaultQueue } from './faults';
 import type { PaginationContext } from './pagination';
 import { DEFAULT_PAGING, type PagingSettings } from './paging-settings';
+import { RateLimiter } from './rate-limiter';
 import { LABELS_PATH } from './routes/labels';
 import { seedConsignments, seedDemoData } from './seed';
 import { SandboxStore } from './store';
@@ -17,6 +18,9 @@ export class Sandbox {
 	readonly clock = new SandboxClock();
 	readonly tokens = new TokenStore();
 	readonly faults = new FaultQueue();
+	readonly rateLimiter = new RateLimiter();
+	/** Added to every API request until cleared (admin `latency`), on top of latency faults. */
+	latencyMs = 0;
 	readonly webhooks: WebhookDispatcher;
 	/** Signs cursors so clients cannot build their own. */
 	readonly cursorKey = randomBytes(16);
@@ -35,12 +39,15 @@ export class Sandbox {
 	}
 
 	/**
-	 * Back to the seeded state: data, request log, clock, faults, webhook config, signing secret and recorded
-	 * deliveries. Issued tokens stay valid (a real reset would not log clients out; revoke them with a fault).
+	 * Back to the seeded state: data, request log, clock, faults, rate limit, latency, webhook config, signing
+	 * secret and recorded deliveries. Issued tokens stay valid (a real reset would not log clients out; revoke
+	 * them with a fault).
 	 */
 	reset(): void {
 		this.clock.reset();
 		this.faults.clear();
+		this.rateLimiter.clear();
+		this.latencyMs = 0;
 		this.requestLog = [];
 		this.webhooks.reset();
 		this.store = this.freshStore();

@@ -6,6 +6,7 @@ import { buildAdminRouter } from './admin';
 import type { AuthContext } from './auth';
 import { HttpError, parseBody, queryObject, readRawBody, sendResponse, type ApiResponse, type ParsedBody } from './http';
 import { buildApiRouter } from './routes';
+import { CREDENTIAL_EXCHANGE_PATH } from './routes/token';
 import type { RouteContext, Router } from './router';
 import type { Sandbox } from './sandbox';
 import type { FaultKind } from './types';
@@ -54,8 +55,17 @@ async function handleApi(
 	const log = sandbox.requestLog;
 	const record = (status: number, fault?: FaultKind) => log.push(fault ? { ...entry, status, fault } : { ...entry, status });
 
+	// The rate limiter decides on arrival, before faults: a refused request is not processed and uses up no fault.
+	const limit = sandbox.rateLimiter.take(clientOf(sandbox, method, url.pathname, req, body));
+	if (!limit.allowed) {
+		await pause(sandbox.latencyMs);
+		log.push({ ...entry, status: 429, rateLimited: true });
+		sendResponse(res, { status: 429, body: { message: 'Too many requests' }, headers: limit.headers });
+		return;
+	}
+
 	const decision = sandbox.faults.take(method, url.pathname);
-	if (decision.latencyMs > 0) await new Promise((r) => setTimeout(r, decision.latencyMs));
+	await pause(sandbox.latencyMs + decision.latencyMs);
 	const faultLabel = decision.terminal?.kind ?? decision.kinds[0];
 	if (decision.terminal?.kind === 'drop') {
 		record(0, 'drop');
@@ -83,6 +93,22 @@ async function handleApi(
 	}
 	record(response.status, faultLabel);
 	sendResponse(res, response);
+}
+
+const pause = async (ms: number) => {
+	if (ms > 0) await new Promise((r) => setTimeout(r, ms));
+};
+
+/**
+ * Whose rate-limit bucket a request uses: the client of its bearer token, or for the token exchange the
+ * client_id it sends. Undefined (not limited) for requests without a valid token: they get their 401.
+ */
+function clientOf(sandbox: Sandbox, method: string, path: string, req: IncomingMessage, body: ParsedBody): string | undefined {
+	if (method === 'POST' && path === CREDENTIAL_EXCHANGE_PATH) {
+		const clientId = body.kind === 'json' ? (body.value as { client_id?: unknown } | null)?.client_id : undefined;
+		return typeof clientId === 'string' && clientId !== '' ? clientId : undefined;
+	}
+	return sandbox.tokens.clientOf(req.headers.authorization, sandbox.clock.nowMs());
 }
 
 async function dispatch<Auth>(

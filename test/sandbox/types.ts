@@ -104,6 +104,8 @@ export interface RequestLogEntry {
 	at: string;
 	/** Set when an injected fault shaped this request. */
 	fault?: FaultKind;
+	/** Set when the rate limiter (not a fault) answered 429 (see RateLimitSpec). */
+	rateLimited?: true;
 }
 
 export type FaultKind = 'latency' | 'status' | 'rateLimit' | 'drop' | 'revokeTokens';
@@ -126,6 +128,35 @@ export interface FaultSpec {
 	retryAfterSeconds?: number;
 	/** status: the JSON body to answer with instead of the default `{error: 'Injected fault'}` (e.g. a 207's error list). */
 	body?: unknown;
+}
+
+/** How a 429 of the rate limiter says when to come back. */
+export type RetryAfterForm = 'seconds' | 'http-date' | 'none';
+
+/** A token bucket per client: `POST /__sandbox/rate-limit`. */
+export interface RateLimitSpec {
+	/** Tokens (requests) added per second. */
+	rate: number;
+	/** Tokens the bucket holds at most, and starts with (default: rate, at least 1). */
+	burst?: number;
+	/** `seconds` (default): `Retry-After: <n>`; `http-date`: an IMF-fixdate; `none`: no header. */
+	retryAfter?: RetryAfterForm;
+	/** Answer this many seconds instead of the time until the client's next token. */
+	retryAfterSeconds?: number;
+}
+
+/** The limit in force (`GET /__sandbox/rate-limit`): every default filled in. */
+export type ActiveRateLimit = Required<Omit<RateLimitSpec, 'retryAfterSeconds'>> & Pick<RateLimitSpec, 'retryAfterSeconds'>;
+
+/** What `seedItems` creates: `POST /__sandbox/items/seed`. */
+export interface SeedItemsRequest {
+	count: number;
+	/** Default `pending`. */
+	status?: ItemStatus;
+	/** Default `cons_12345`. */
+	consignmentId?: string;
+	/** vendor_sku = `<prefix><n>`, n from 1; default `SEED-`. */
+	skuPrefix?: string;
 }
 
 export type WebhookEnvelope = 'body' | 'notification_event' | 'bare';

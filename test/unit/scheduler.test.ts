@@ -136,6 +136,32 @@ describe('adaptive pace: a token-bucket service, with nothing configured', () =>
 		expect(lateRefusals / service.log.sent.length).toBeLessThanOrEqual(0.05);
 	});
 
+	it.each([
+		[100, 'none'],
+		[100, 'seconds'],
+		[20, 'none'],
+	] as const)(
+		'at %s req/s (Retry-After: %s), when the first request goes out seconds after it was queued (n8n prepares every item first): the pace is learned from the answers, close to the floor',
+		async (rate, retryAfter) => {
+			// n8n's RoutingNode builds every item's request before the event loop sends the first one, so the
+			// queue sees its first request long before the service does (5 s for 2,000 items on a busy machine).
+			const { sleep } = jest.requireMock<{ sleep: (ms: number) => Promise<void> }>('n8n-workflow');
+			const scheduler = newScheduler();
+			const service = rateLimitedService(rate, rate, retryAfter);
+			let preparing: Promise<void> | undefined;
+			const send = async () => {
+				await (preparing ??= sleep(5_000));
+				return await service.send();
+			};
+			const count = rate * 30;
+			const start = clock.now;
+			const { ok } = await settleAll(Array.from({ length: count }, () => scheduler.run({ method: 'PATCH', send, settings: settings() })));
+			const seconds = (clock.now - start - 5_000) / 1000;
+			expect(ok).toBe(count);
+			expect(seconds).toBeLessThanOrEqual((count / rate) * 1.2);
+		},
+	);
+
 	it('Max Requests per Second: a fixed pace, never faster', async () => {
 		const scheduler = newScheduler();
 		const sentAt: number[] = [];

@@ -42,9 +42,12 @@ export function formatIssues(itemIndex: number, issues: InputIssue[]): string {
 	return `Item index ${itemIndex}: ${details}`;
 }
 
-function toIssues(error: z.ZodError): InputIssue[] {
+/** How a field is named in messages, from its API path (`image.front`); the path itself unless told otherwise. */
+export type FieldNamer = (apiPath: string) => string;
+
+function toIssues(error: z.ZodError, fieldName: FieldNamer): InputIssue[] {
 	return error.issues.map((issue) => ({
-		field: issue.path.length ? issue.path.map(String).join('.') : 'input',
+		field: issue.path.length ? fieldName(issue.path.map(String).join('.')) : 'input',
 		message: issue.message,
 	}));
 }
@@ -53,9 +56,10 @@ export function parseWith<Schema extends z.ZodTypeAny>(
 	schema: Schema,
 	raw: unknown,
 	itemIndex: number,
+	fieldName: FieldNamer = (apiPath) => apiPath,
 ): z.output<Schema> {
 	const result = schema.safeParse(raw);
-	if (!result.success) throw new InputValidationError(itemIndex, toIssues(result.error));
+	if (!result.success) throw new InputValidationError(itemIndex, toIssues(result.error, fieldName));
 	return result.data;
 }
 

@@ -4,8 +4,8 @@
  *
  * Exported API:
  * - `idSegment(value)`: the trimmed, URI-encoded ID, or an `Error` whose message says what is wrong.
- * - `urlWithIdParameter({ parameter, label, url })`: a `preSend` that reads the (resource-locator or plain)
- *   parameter, and sets `requestOptions.url = url(encodedId)`. Errors name the field and the item index.
+ * - `urlWithIdParameter({ parameter, label, url, readId? })`: a `preSend` that reads the (resource-locator or
+ *   plain) parameter (or what `readId` reads), and sets `requestOptions.url = url(encodedId)`. Errors name the field and the item index.
  * - `readIdParameter(context, parameter)`: the raw value of such a parameter (resource locators unwrapped).
  * - `recordRouting(record, routing)`: `withActionableErrors` routing of a one-request operation on the record an
  *   ID parameter names: the path from the ID (before the routing's own preSend hooks), and 404s that name it.
@@ -18,6 +18,8 @@ import { withActionableErrors } from './oneRequestRouting';
 
 /** The ID as a path segment. `.` and `..` would be resolved away by URL handling and hit another endpoint. */
 export function idSegment(value: unknown): string {
+	// Missing (a mapped row without the column) is the same mistake as an empty field.
+	if (value === undefined || value === null) throw new Error('is required');
 	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : undefined;
 	if (text === undefined) throw new Error(`must be text or a number, got ${JSON.stringify(value) ?? 'nothing'}`);
 	if (text === '') throw new Error('is required');
@@ -35,7 +37,10 @@ export function urlWithIdParameter(options: {
 	/** Field name shown in errors, e.g. `Address ID`. */
 	label: string;
 	url: (encodedId: string) => string;
+	/** Where the ID is read from, when not (only) from `parameter`. */
+	readId?: (context: IExecuteSingleFunctions) => unknown;
 }) {
+	const readId = options.readId ?? ((context: IExecuteSingleFunctions) => readIdParameter(context, options.parameter));
 	return async function setUrlFromId(
 		this: IExecuteSingleFunctions,
 		requestOptions: IHttpRequestOptions,
@@ -43,7 +48,7 @@ export function urlWithIdParameter(options: {
 		const itemIndex = this.getItemIndex();
 		let segment: string;
 		try {
-			segment = idSegment(readIdParameter(this, options.parameter));
+			segment = idSegment(readId(this));
 		} catch (error) {
 			throw new NodeOperationError(
 				this.getNode(),

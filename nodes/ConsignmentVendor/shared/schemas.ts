@@ -20,6 +20,7 @@ import {
 	parseWith,
 	requiredText,
 	shown,
+	type FieldNamer,
 } from './fieldRules';
 import type { PriceUnit } from './money';
 import { fields, refuse, rule, whenGiven, type Checked } from './ruleSchemas';
@@ -47,8 +48,22 @@ export type Gender = (typeof GENDERS)[number];
  */
 export const TAXON_PATTERN = /^[^\s/\\]+(?:\/[^\s/\\]+)*$/;
 
-/** One or both of Men/Women; a comma-separated string is accepted, case is normalised, repeats dropped. */
-const genderField = rule((value): Checked<Gender[]> => {
+/** A list given as JSON text (`["Men"]`, as n8n's column mapper keeps an array typed in), else the value as is. */
+function listFromJsonText(value: unknown): unknown {
+	if (typeof value !== 'string' || !value.trim().startsWith('[')) return value;
+	try {
+		return JSON.parse(value) as unknown;
+	} catch {
+		return value;
+	}
+}
+
+/**
+ * One or both of Men/Women; a comma-separated string or a JSON list is accepted, case is normalised, repeats
+ * dropped.
+ */
+const genderField = rule((given): Checked<Gender[]> => {
+	const value = listFromJsonText(given);
 	if (value === undefined || value === null) return refuse('is required');
 	const values = typeof value === 'string' ? value.split(',').filter((part) => part.trim() !== '') : value;
 	if (!Array.isArray(values)) return refuse('must be a list of Men and/or Women');
@@ -78,6 +93,8 @@ function watchNeedsUpc(item: { taxon_permalink?: string; upc?: string }) {
 export interface ItemInputOptions {
 	/** Unit `price` and `msrp` were entered in. */
 	priceUnit: PriceUnit;
+	/** How fields are named in errors: the column names when the item came from mapped columns. */
+	fieldName?: FieldNamer;
 }
 
 function itemSchema({ priceUnit }: ItemInputOptions, minimumQuantity: number) {
@@ -149,7 +166,7 @@ export interface ItemPayload {
  * @throws InputValidationError naming the item index and every invalid field.
  */
 export function parseItemCreationInput(raw: unknown, itemIndex: number, options: ItemInputOptions): ItemPayload {
-	return parseWith(itemSchema(options, 1), raw, itemIndex);
+	return parseWith(itemSchema(options, 1), raw, itemIndex, options.fieldName);
 }
 
 /**
@@ -157,7 +174,7 @@ export function parseItemCreationInput(raw: unknown, itemIndex: number, options:
  * every creation field again. Quantity may be 0 (a zero-quantity item is an inactive record).
  */
 export function parseItemUpdateInput(raw: unknown, itemIndex: number, options: ItemInputOptions): ItemPayload {
-	return parseWith(itemSchema(options, 0), raw, itemIndex);
+	return parseWith(itemSchema(options, 0), raw, itemIndex, options.fieldName);
 }
 
 const approvedItemUpdateSchema = fields(

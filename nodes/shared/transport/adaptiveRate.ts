@@ -21,6 +21,10 @@ export class AdaptiveRate {
 	private rate: number | undefined;
 	private cycleStart: number;
 	private cycleSuccesses = 0;
+	/** When the cycle's first success was answered. */
+	private firstSuccessAt: number | undefined;
+	/** True for a cycle that began with new work (not with the end of a pause): see onSlowDown. */
+	private freshCycle = true;
 
 	constructor(now: number) {
 		this.cycleStart = now;
@@ -35,19 +39,28 @@ export class AdaptiveRate {
 	restartCycle(now: number): void {
 		this.cycleStart = now;
 		this.cycleSuccesses = 0;
+		this.firstSuccessAt = undefined;
+		this.freshCycle = true;
 	}
 
-	onSuccess(): void {
+	onSuccess(now: number): void {
 		this.cycleSuccesses++;
+		this.firstSuccessAt ??= now;
 		if (this.rate !== undefined) this.rate *= GROWTH_PER_SECOND ** (1 / this.rate);
 	}
 
 	/** The service refused a request sent since the last pause began; the queue now pauses `pauseMs`. */
 	onSlowDown(now: number, pauseMs: number): void {
-		const seconds = Math.max(0.001, (now - this.cycleStart + pauseMs) / 1000);
+		// A cycle that began with new work counts from the service's first answer, not from when the queue got
+		// the work: n8n builds every item's request before the first one leaves the process (2,000 items take
+		// seconds), and that time says nothing about the service's pace. After a pause the queue sends at once.
+		const start = this.freshCycle ? Math.max(this.cycleStart, this.firstSuccessAt ?? this.cycleStart) : this.cycleStart;
+		const seconds = Math.max(0.001, (now - start + pauseMs) / 1000);
 		const successes = this.cycleSuccesses;
 		this.cycleStart = now + pauseMs;
 		this.cycleSuccesses = 0;
+		this.firstSuccessAt = undefined;
+		this.freshCycle = false;
 		// Refused again before anything got through: the pause (which doubles) is the answer, not a rate of 0.
 		if (successes === 0 && this.rate === undefined) return;
 		let estimate = successes / seconds;

@@ -158,7 +158,7 @@ export class RequestScheduler {
 			const value = await job.send();
 			this.lastProgressAt = this.now();
 			this.slowDownsSinceSuccess = 0;
-			this.rate.onSuccess();
+			this.rate.onSuccess(this.lastProgressAt);
 			this.settle(job, () => job.resolve(value));
 		} catch (error) {
 			this.onFailure(job, error);

@@ -1,17 +1,32 @@
-import { EXAMPLE_PREFIX } from '../lib/templates';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { EXAMPLE_PREFIX, EXAMPLES_DIR } from '../lib/templates';
 import { apiRequests, describeRequests, expectEqual, expectSuccess, outputItemsOf, outputOf } from './expect';
 import { binaryBytes, waitForExecution } from './executions';
 import { emitPurchase, withActiveTrigger } from './trigger-session';
 import { fail, type Check } from './types';
 import { workflowCheck } from './workflow-check';
 
+/** A node of an example workflow as the file holds it (what a user imports). */
+function exampleNode(example: string, node: string): { parameters: Record<string, unknown> } {
+	const workflow = JSON.parse(readFileSync(join(EXAMPLES_DIR, `${example}.json`), 'utf8')) as { nodes: Array<{ name: string; parameters: Record<string, unknown> }> };
+	const found = workflow.nodes.find((candidate) => candidate.name === node);
+	if (!found) fail(`example ${example} has no node "${node}"`);
+	return found;
+}
+
 /** The examples of examples/ (README), run against the sandbox with their stand-ins for third-party nodes. */
 export const exampleChecks: Check[] = [
 	workflowCheck({
-		name: 'example products-sheet-to-consignment-items: dollars to cents, refused rows on the error branch',
+		name: 'example products-sheet-to-consignment-items: Map Automatically, dollars to cents, refused rows on the error branch',
 		workflow: `${EXAMPLE_PREFIX}products-sheet-to-consignment-items`,
 		verify({ outcome, requests, state }) {
 			expectSuccess(outcome, 'products-sheet-to-consignment-items');
+			const create = exampleNode('products-sheet-to-consignment-items', 'Create items');
+			if (create.parameters.fieldMapping !== 'auto' || JSON.stringify(create.parameters).includes('={{')) {
+				fail('the example\'s "Create items" node is not mapped automatically, or holds an expression');
+			}
 			const submitted = outputOf(outcome, 'Submitted').map((i) => i.vendor_sku);
 			expectEqual(submitted, ['SHEET-001', 'SHEET-002', 'SHEET-005'], 'rows on the success branch');
 			const toFix = outputOf(outcome, 'Rows to fix');

@@ -1,7 +1,9 @@
 import { credentialChecks } from './credential';
 import { exampleChecks } from './examples';
+import { itemMappingChecks } from './item-mapping';
 import { itemChecks } from './items';
 import { addressChecks, otherResourceChecks } from './resources';
+import { rateLimitChecks } from './rate-limit';
 import { retryChecks } from './retry';
 import { scaleChecks } from './scale';
 import { triggerChecks } from './trigger';
@@ -13,4 +15,16 @@ import type { Check } from './types';
  * one `n8n start`. To add a workflow: drop its JSON into test/e2e/workflows/ and add a check that executes
  * it by file name (see test/e2e/README.md).
  */
-export const ALL_CHECKS: Check[] = [...credentialChecks, ...itemChecks, ...retryChecks, ...addressChecks, ...otherResourceChecks, ...triggerChecks, ...triggerOptionChecks, ...exampleChecks, ...scaleChecks];
+export const ALL_CHECKS: Check[] = [
+	...credentialChecks,
+	...itemChecks,
+	...itemMappingChecks,
+	...retryChecks,
+	...rateLimitChecks,
+	...addressChecks,
+	...otherResourceChecks,
+	...triggerChecks,
+	...triggerOptionChecks,
+	...exampleChecks,
+	...scaleChecks,
+];

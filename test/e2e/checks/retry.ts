@@ -10,7 +10,7 @@ const statusOf = (r: RequestLogEntry) => `${r.status}${r.fault ? ` ${r.fault}` :
 
 /**
  * n8n 1.x never lets a node see the headers of a failed response (its NodeApiError drops the wrapped request
- * error), so Retry-After is unknown there and the node backs off from 1 s instead (nodes/.../shared/retry.ts).
+ * error), so Retry-After is unknown there and the node backs off from 1 s instead (nodes/shared/transport/retryRules.ts).
  */
 const seesRetryAfter = (version: string) => Number(version.split('.')[0]) >= 2;
 const RATE_LIMIT_BACKOFF_MS = 1000;

@@ -62,7 +62,7 @@ const largeListing: Check = {
 		const admin = sandboxOf(ctx);
 		const total = ctx.version.startsWith('1.') ? 125_000 : 250_000;
 		await admin.reset();
-		await admin.seedItems({ count: total - SEED_APPROVED, status: 'approved' });
+		await admin.seedManyItems({ count: total - SEED_APPROVED, status: 'approved' });
 
 		const ours = await executeMeasured(ctx, admin, 'item-get-all-large');
 		expectCounted(ours.outcome, total, 'Return All');
@@ -90,8 +90,8 @@ const upsertOnlyChanged: Check = {
 		const admin = sandboxOf(ctx);
 		await admin.reset();
 		// 8,000 existing items: their two listings (82 pages of 100) cost less than the rows' lookups (1,000+).
-		await admin.seedItems({ count: 4_000, status: 'pending', skuPrefix: 'SCALE-', firstNumber: 1 });
-		await admin.seedItems({ count: 4_000, status: 'approved', skuPrefix: 'SCALE-', firstNumber: 10_001 });
+		await admin.seedManyItems({ count: 4_000, status: 'pending', skuPrefix: 'SCALE-', firstNumber: 1 });
+		await admin.seedManyItems({ count: 4_000, status: 'approved', skuPrefix: 'SCALE-', firstNumber: 10_001 });
 		const workflow = 'item-upsert-only-changed';
 
 		await admin.clearRequests();

@@ -115,6 +115,27 @@ export class N8nApi {
 		return unwrap(res.json) as { status: string; message: string };
 	}
 
+	/**
+	 * The fields the editor's column mapper (`resourceMapper` parameter) shows, as the editor asks for them: the node's
+	 * `methods.resourceMapping[methodName]` run by the server with the node's current parameters.
+	 */
+	async resourceMapperFields(request: {
+		nodeType: string;
+		version: number;
+		methodName: string;
+		path: string;
+		parameters: Record<string, unknown>;
+	}): Promise<{ fields: Array<Record<string, unknown>> }> {
+		const res = await this.rest('POST', '/rest/dynamic-node-parameters/resource-mapper-fields', {
+			path: request.path,
+			nodeTypeAndVersion: { name: request.nodeType, version: request.version },
+			currentNodeParameters: request.parameters,
+			methodName: request.methodName,
+		});
+		if (res.status !== 200) throw new Error(`POST /rest/dynamic-node-parameters/resource-mapper-fields answered ${res.status}: ${res.text.slice(0, 300)}`);
+		return unwrap(res.json) as { fields: Array<Record<string, unknown>> };
+	}
+
 	/** Node or credential type names the server loaded (what the editor can offer). */
 	async typeNames(kind: 'nodes' | 'credentials'): Promise<string[]> {
 		const res = await this.rest('GET', `/types/${kind}.json`);

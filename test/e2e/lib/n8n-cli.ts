@@ -27,7 +27,7 @@ export interface RunData {
 }
 
 export interface ExecuteOutcome {
-	/** n8n's exit code was 0 and the run has no error. */
+	/** The run n8n printed finished with no error (see executeWorkflow for the exit code). */
 	ok: boolean;
 	/** `data.resultData` of the run n8n printed; undefined when it printed none (e.g. a crash before running). */
 	runData?: RunData;
@@ -69,8 +69,12 @@ export async function executeWorkflow(instance: N8nInstance, workflowId: string)
 	const result = await n8nCli(instance, ['execute', `--id=${workflowId}`, '--rawOutput']);
 	const run = parseRun(result.stdout) ?? parseRun(result.stderr);
 	const resultData = run?.data?.resultData;
+	// n8n 1.x's `execute` sometimes exits non-zero after printing a finished, error-free run (its shutdown, not
+	// the workflow, failed). The printed run is the workflow's result, so it decides; with no run printed the
+	// exit code does.
+	const finished = run !== undefined && (run.finished === true || run.status === 'success');
 	return {
-		ok: result.code === 0 && !resultData?.error,
+		ok: !resultData?.error && (finished || result.code === 0),
 		runData: resultData?.runData,
 		error: resultData?.error,
 		ms: result.ms,
@@ -79,6 +83,8 @@ export async function executeWorkflow(instance: N8nInstance, workflowId: string)
 }
 
 interface PrintedRun {
+	finished?: boolean;
+	status?: string;
 	data?: { resultData?: { runData?: RunData; error?: ExecuteOutcome['error'] } };
 }
 

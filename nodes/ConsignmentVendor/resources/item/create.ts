@@ -11,6 +11,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { consignmentLocator } from '../../shared/resourceLocators';
 import { submitCreations } from './helpers/itemCreation';
 import { itemInputFields } from './helpers/itemFields';
+import { fieldMappingProperties } from './helpers/itemMapping';
 import { readConsignmentId, validateInputItems } from './helpers/itemInputChecks';
 import { ItemOutputs } from './helpers/itemOutputs';
 import { readItemCreationInput } from './helpers/itemPayload';
@@ -21,6 +22,7 @@ export const createFields: INodeProperties[] = [
 			'Consignment the items are created in. Consignments cannot be created through the API: ask the service for one.',
 		show: { resource: ['item'], operation: ['create'] },
 	}),
+	...fieldMappingProperties('create'),
 	...itemInputFields(['create']),
 	{
 		displayName:

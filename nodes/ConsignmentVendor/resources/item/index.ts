@@ -9,6 +9,7 @@ import { create, createFields } from './create';
 import { getAll, getAllFields } from './getAll';
 import { getNonApproved, getNonApprovedFields } from './getNonApproved';
 import { updateFields, updateRouting } from './update';
+import { getMappingColumns } from './helpers/itemColumns';
 import { upsert, upsertFields } from './upsert';
 
 export const itemOperations: INodeProperties = {
@@ -60,6 +61,9 @@ export const itemFields: INodeProperties[] = [
 	...getAllFields,
 	...getNonApprovedFields,
 ];
+
+/** For the node's `methods.resourceMapping`: the columns of the item fields' column mapper (Map Automatically). */
+export const itemResourceMapping = { getMappingColumns };
 
 /**
  * For the node's `customOperations.item`: the operations routing cannot express (batched creation, upsert, and

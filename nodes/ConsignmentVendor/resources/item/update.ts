@@ -1,6 +1,6 @@
 /**
  * Item → Update: PATCH /v1/items/{item_id}, one request per input item: declarative routing.
- * preSend hooks build the path from Item ID and the body from the validated fields (shared/schemas.ts), so
+ * preSend hooks build the path from Item ID (or the item_id column, mapped automatically) and the body from the validated fields (shared/schemas.ts), so
  * an invalid item fails with its index and field before any request. `withActionableErrors` turns 400
  * (the service's text names the field) and 404 (the item_id) into messages a user can act on.
  */
@@ -11,12 +11,18 @@ import { withActionableErrors } from '../../shared/oneRequestRouting';
 import { urlWithIdParameter } from '../../shared/requestPaths';
 import { InputValidationError } from '../../shared/schemas';
 import { approvedItemFields, itemInputFields } from './helpers/itemFields';
-import { readApprovedItemPatch, readerForSingleItem, readItemUpdateInput } from './helpers/itemPayload';
+import { fieldMappingProperties } from './helpers/itemMapping';
+import { readApprovedItemPatch, readerForSingleItem, readItemIdToUpdate, readItemUpdateInput } from './helpers/itemPayload';
 
 const show = { resource: ['item'], operation: ['update'] };
 
-export const updateFields: INodeProperties[] = [
-	{
+/**
+ * Item ID, where it is a parameter: an approved item's update, or a manually mapped one. (Mapped automatically,
+ * the item_id column names the item.) Two properties of one name: n8n's display rules cannot say "approved, or
+ * all fields mapped manually" in one.
+ */
+function itemIdField(where: Record<string, string[]>): INodeProperties {
+	return {
 		displayName: 'Item ID',
 		name: 'itemId',
 		type: 'string',
@@ -25,8 +31,13 @@ export const updateFields: INodeProperties[] = [
 		placeholder: 'e.g. 700123',
 		description: 'The platform item ID (item_id) of the item to update',
 		hint: 'Use item_id (from the item-created webhook or Get Many), NOT the id field: id is the variant ID and the API does not accept it',
-		displayOptions: { show },
-	},
+		displayOptions: { show: { ...show, ...where } },
+	};
+}
+
+export const updateFields: INodeProperties[] = [
+	itemIdField({ fieldsToSend: ['all'], fieldMapping: ['manual'] }),
+	itemIdField({ fieldsToSend: ['approved'] }),
 	{
 		displayName: 'Fields to Send',
 		name: 'fieldsToSend',
@@ -56,9 +67,14 @@ export const updateFields: INodeProperties[] = [
 		default: '',
 		displayOptions: { show },
 	},
+	...fieldMappingProperties('update', { fieldsToSend: ['all'] }),
 	...itemInputFields(['update'], { fieldsToSend: ['all'] }),
 	...approvedItemFields(['update'], { fieldsToSend: ['approved'] }),
 ];
+
+function itemIdToUpdate(context: IExecuteSingleFunctions): unknown {
+	return readItemIdToUpdate(readerForSingleItem(context));
+}
 
 /** Validates the item's fields and sets them as the PATCH body. */
 async function setValidatedBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
@@ -84,14 +100,19 @@ export const updateRouting: INodePropertyRouting = withActionableErrors(
 		request: { method: 'PATCH' },
 		send: {
 			preSend: [
-				urlWithIdParameter({ parameter: 'itemId', label: 'Item ID (item_id)', url: (id) => `/v1/items/${id}` }),
+				urlWithIdParameter({
+					parameter: 'itemId',
+					label: 'Item ID (item_id)',
+					url: (id) => `/v1/items/${id}`,
+					readId: itemIdToUpdate,
+				}),
 				setValidatedBody,
 			],
 		},
 	},
 	{
 		subject() {
-			return { kind: 'item', id: String(this.getNodeParameter('itemId', '')).trim() };
+			return { kind: 'item', id: String(itemIdToUpdate(this) ?? '').trim() };
 		},
 	},
 );

@@ -24,6 +24,7 @@ import { submitCreations, type PendingCreation } from './helpers/itemCreation';
 import { readSkuIndex, type SkuIndex } from './helpers/itemCatalog';
 import { validationFailure } from './helpers/itemFailures';
 import { itemInputFields } from './helpers/itemFields';
+import { fieldMappingProperties } from './helpers/itemMapping';
 import { readConsignmentId, validateInputItems, type CheckedItem } from './helpers/itemInputChecks';
 import { AmbiguousSkuError, findItemBySku, type FoundItem } from './helpers/itemLookup';
 import { ItemOutputs, type ItemResult } from './helpers/itemOutputs';
@@ -63,6 +64,7 @@ export const upsertFields: INodeProperties[] = [
 		hint: 'Turn on for one production run, then off again',
 		displayOptions: { show: { resource: ['item'], operation: ['upsert'], onlySendWhatChanged: [true] } },
 	},
+	...fieldMappingProperties('upsert'),
 	...itemInputFields(['upsert']),
 ];
 

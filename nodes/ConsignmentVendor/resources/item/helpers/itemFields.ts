@@ -23,7 +23,8 @@ function addressField(): INodeProperties {
 	};
 }
 
-function priceFields(operations: string[], extra: Show): INodeProperties[] {
+/** Price Unit applies in both mappings (`extra`); the amounts are fields of the manual mapping (`manual`). */
+function priceFields(operations: string[], extra: Show, manual: Show): INodeProperties[] {
 	const amount = (
 		name: 'price' | 'msrp',
 		label: string,
@@ -42,7 +43,7 @@ function priceFields(operations: string[], extra: Show): INodeProperties[] {
 			unit === 'cents'
 				? 'In cents: 129900 means $1,299.00. Switch Price Unit to Dollars to type 1299.00.'
 				: 'In dollars, at most 2 decimals, no thousands separators: 1299.99 is sent as 129999 cents (converted exactly).',
-		displayOptions: shown(operations, { ...extra, priceUnit: [unit] }),
+		displayOptions: shown(operations, { ...manual, priceUnit: [unit] }),
 	});
 	return [
 		{
@@ -50,7 +51,7 @@ function priceFields(operations: string[], extra: Show): INodeProperties[] {
 			name: 'priceUnit',
 			type: 'options',
 			default: 'cents',
-			description: 'How MSRP and Price are entered. The API always receives whole cents.',
+			description: 'How MSRP and Price are entered (also the msrp and price columns when mapped automatically). The API always receives whole cents.',
 			options: [
 				{ name: 'Cents (as the API Takes It)', value: 'cents', description: '1999 means $19.99' },
 				{ name: 'Dollars', value: 'dollars', description: '19.99 means $19.99; converted to 1999 cents exactly' },
@@ -65,11 +66,12 @@ function priceFields(operations: string[], extra: Show): INodeProperties[] {
 }
 
 /**
- * Every creation input of the contract, for the given operations. `extra` narrows the display further
- * (Update shows them only in its "all fields" mode).
+ * Every creation input of the contract, for the given operations, as the fields of "Map Each Field Manually"
+ * (itemMapping.ts). `extra` narrows the display further (Update shows them only in its "all fields" mode).
  */
 export function itemInputFields(operations: string[], extra: Show = {}): INodeProperties[] {
-	const on = shown(operations, extra);
+	const manual = { ...extra, fieldMapping: ['manual'] };
+	const on = shown(operations, manual);
 	return [
 		{
 			displayName: 'Vendor SKU',
@@ -159,7 +161,7 @@ export function itemInputFields(operations: string[], extra: Show = {}): INodePr
 			description: 'Number of items consigned (quantity). At least 1 when creating.',
 			displayOptions: on,
 		},
-		...priceFields(operations, extra),
+		...priceFields(operations, extra, manual),
 		{
 			displayName: 'Gender',
 			name: 'gender',

@@ -7,7 +7,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { InputValidationError, parseConsignmentId, type ItemPayload } from '../../../shared/schemas';
 import { validationFailure, type ItemFailure } from './itemFailures';
-import { readerForItem, type ParameterReader } from './itemPayload';
+import { enteredVendorSku, readerForItem, type ParameterReader } from './itemPayload';
 
 /** A validated input item. */
 export interface CheckedItem {
@@ -33,8 +33,7 @@ export function validateInputItems<T extends CheckedItem>(
 			valid.push(read(parameter, itemIndex));
 		} catch (error) {
 			if (!(error instanceof InputValidationError)) throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
-			const sku = parameter('vendorSku', '');
-			failures.push(validationFailure(error, typeof sku === 'string' && sku.trim() ? sku.trim() : undefined));
+			failures.push(validationFailure(error, enteredVendorSku(parameter)));
 		}
 	}
 	const duplicates = rejectDuplicateSkus(valid);

@@ -1,5 +1,6 @@
 /**
- * From the node's item parameters (itemFields.ts) to validated request bodies (shared/schemas.ts).
+ * From the node's item parameters (itemFields.ts), or the columns of its column mapper (itemMapping.ts), to
+ * validated request bodies (shared/schemas.ts).
  * Used by custom operations (IExecuteFunctions) and by preSend hooks (IExecuteSingleFunctions), which
  * read parameters with different signatures; both are adapted to a `ParameterReader`.
  */
@@ -15,15 +16,45 @@ import {
 	type ApprovedItemPatch,
 	type ItemPayload,
 } from '../../../shared/schemas';
+import { mappedColumns } from './itemMapping';
 
-export type ParameterReader = (name: string, fallback: unknown) => unknown;
+/** Reads one input item's node parameters; `inputJson` is that input item's data (for automatic mapping). */
+export type ParameterReader = ((name: string, fallback: unknown) => unknown) & { inputJson: () => IDataObject };
 
 export function readerForItem(context: IExecuteFunctions, itemIndex: number): ParameterReader {
-	return (name, fallback) => context.getNodeParameter(name, itemIndex, fallback);
+	return Object.assign((name: string, fallback: unknown) => context.getNodeParameter(name, itemIndex, fallback), {
+		inputJson: () => context.getInputData()[itemIndex]?.json ?? {},
+	});
 }
 
 export function readerForSingleItem(context: IExecuteSingleFunctions): ParameterReader {
-	return (name, fallback) => context.getNodeParameter(name, fallback);
+	return Object.assign((name: string, fallback: unknown) => context.getNodeParameter(name, fallback), {
+		inputJson: () => context.getInputData()?.json ?? {},
+	});
+}
+
+/** Whether the item fields come from the column mapper (Update only in its "all fields" mode). */
+function mapsAutomatically(read: ParameterReader): boolean {
+	const approvedUpdate = read('operation', '') === 'update' && read('fieldsToSend', 'all') === 'approved';
+	return read('fieldMapping', 'manual') === 'auto' && !approvedUpdate;
+}
+
+/** The mapped columns, when the item fields come from the column mapper. */
+function mappedRow(read: ParameterReader): IDataObject | undefined {
+	return mapsAutomatically(read) ? mappedColumns(read('itemColumns', {}), read.inputJson) : undefined;
+}
+
+/** The item ID Update patches: the mapper's item_id column, or the Item ID parameter. */
+export function readItemIdToUpdate(read: ParameterReader): unknown {
+	const row = mappedRow(read);
+	return row ? row.item_id : read('itemId', '');
+}
+
+/** The vendor SKU as entered, to label a failure before the item was validated. */
+export function enteredVendorSku(read: ParameterReader): string | undefined {
+	const sku = mappedRow(read)?.vendor_sku ?? read('vendorSku', '');
+	const text = typeof sku === 'number' ? String(sku) : typeof sku === 'string' ? sku.trim() : '';
+	return text || undefined;
 }
 
 function readPriceUnit(read: ParameterReader, itemIndex: number): PriceUnit {
@@ -34,8 +65,17 @@ function readPriceUnit(read: ParameterReader, itemIndex: number): PriceUnit {
 	]);
 }
 
+/** The creation inputs under their API names, from mapped columns (image_front/back make `image`). */
+function rawItemFromRow(row: IDataObject): IDataObject {
+	const { image_front: front, image_back: back, ...fields } = row;
+	delete fields.item_id; // Update's path, not a body field
+	return { ...fields, image: { front, back } };
+}
+
 /** The creation inputs under their API names, as entered (not yet validated). */
 function readRawItem(read: ParameterReader): IDataObject {
+	const row = mappedRow(read);
+	if (row) return rawItemFromRow(row);
 	const additional = asJsonObject(read('additionalFields', {})) ?? {};
 	return {
 		vendor_sku: read('vendorSku', ''),
@@ -55,16 +95,24 @@ function readRawItem(read: ParameterReader): IDataObject {
 	} as IDataObject;
 }
 
+type ItemParser = typeof parseItemCreationInput;
+
+/** A mapped item's fields are named in errors as its columns are: image_front, not image.front. */
+const columnName = (apiPath: string) => apiPath.replace(/^image\.(front|back)$/, 'image_$1');
+
+function readItem(read: ParameterReader, itemIndex: number, parse: ItemParser): ItemPayload {
+	const priceUnit = readPriceUnit(read, itemIndex);
+	return parse(readRawItem(read), itemIndex, { priceUnit, fieldName: mapsAutomatically(read) ? columnName : undefined });
+}
+
 /** Reads and validates one item for POST /v1/consignments/{id}/items. @throws InputValidationError */
 export function readItemCreationInput(read: ParameterReader, itemIndex: number): ItemPayload {
-	const priceUnit = readPriceUnit(read, itemIndex);
-	return parseItemCreationInput(readRawItem(read), itemIndex, { priceUnit });
+	return readItem(read, itemIndex, parseItemCreationInput);
 }
 
 /** Reads and validates every field for PATCH /v1/items/{item_id} of a non-approved item. @throws InputValidationError */
 export function readItemUpdateInput(read: ParameterReader, itemIndex: number): ItemPayload {
-	const priceUnit = readPriceUnit(read, itemIndex);
-	return parseItemUpdateInput(readRawItem(read), itemIndex, { priceUnit });
+	return readItem(read, itemIndex, parseItemUpdateInput);
 }
 
 /** Reads and validates Update's "approved item" fields. @throws InputValidationError */

@@ -1,0 +1,79 @@
+// One table row from a run: what the sandbox logged (requests, 429s and when), what the client measured, and
+// the issue's targets (0 items lost; wall ≤ 1.2 × floor; 429s after the first 2 s ≤ 5 % of requests; with no
+// limit, wall ≤ 1.05 × the code before the transport).
+import type { RequestLogEntry } from '../test/sandbox';
+import type { ClientResult, Scenario } from './scenario';
+
+export const WALL_FACTOR = 1.2;
+export const LATE_AFTER_MS = 2_000;
+export const LATE_SHARE_MAX = 0.05;
+
+export interface Row {
+	scenario: Scenario;
+	requests: number;
+	tooMany: number;
+	late: number;
+	lost: number;
+	wallMs: number;
+	/** minRequests / rate; undefined without a limit. */
+	floorMs?: number;
+	/** The wall time of the scenario this one is compared to. */
+	compareWallMs?: number;
+	peakRssMb: number;
+	/** Client CPU time during the execution, ms. */
+	cpuMs: number;
+	/** From the execution's start to its first request reaching the sandbox, ms. */
+	firstRequestMs: number;
+	/** What went wrong beside the figures (a workflow error, failed output items). */
+	notes: string[];
+	/** Wall times of every repeat, when repeated. */
+	walls: number[];
+}
+
+export function measure(scenario: Scenario, log: RequestLogEntry[], result: ClientResult, lost: number, minRequests: number): Row {
+	const times = log.map((entry) => Date.parse(entry.at));
+	const first = Math.min(...times);
+	const tooMany = log.filter((entry) => entry.status === 429);
+	const rate = scenario.rateLimit?.rate;
+	const failedOutputs = result.outputs.filter((json) => json.error !== undefined).length;
+	const notes: string[] = [];
+	if (result.error) notes.push(`workflow stopped: ${result.error}`);
+	if (failedOutputs > 0) notes.push(`${failedOutputs} output items are errors, e.g. "${String(result.outputs.find((json) => json.error !== undefined)?.error)}"`);
+	return {
+		scenario,
+		requests: log.length,
+		tooMany: tooMany.length,
+		late: tooMany.filter((entry) => Date.parse(entry.at) - first > LATE_AFTER_MS).length,
+		lost,
+		wallMs: result.wallMs,
+		floorMs: rate === undefined ? undefined : (minRequests / rate) * 1000,
+		peakRssMb: result.peakRssMb,
+		cpuMs: result.cpuMs,
+		firstRequestMs: first - result.startedAt,
+		notes,
+		walls: [result.wallMs],
+	};
+}
+
+export interface Verdict {
+	ok: boolean;
+	text: string;
+}
+
+/** Each target the row is measured against, held or not. */
+export function verdicts(row: Row): Verdict[] {
+	const list: Verdict[] = [{ ok: row.lost === 0, text: 'lost 0' }];
+	if (row.floorMs !== undefined) {
+		list.push({ ok: row.wallMs <= WALL_FACTOR * row.floorMs, text: `wall ≤ ${WALL_FACTOR}×floor` });
+		list.push({ ok: row.late <= LATE_SHARE_MAX * row.requests, text: `late 429s ≤ ${LATE_SHARE_MAX * 100} %` });
+	}
+	const compare = row.scenario.compareTo;
+	if (compare !== undefined) {
+		list.push(
+			row.compareWallMs === undefined
+				? { ok: false, text: `compared with ${compare.id}: not run` }
+				: { ok: row.wallMs <= compare.factor * row.compareWallMs, text: `wall ≤ ${compare.factor}× ${compare.id}` },
+		);
+	}
+	return list;
+}

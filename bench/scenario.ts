@@ -1,0 +1,57 @@
+/**
+ * What a bench scenario is. One file per scenario (or per family of variants) under scenarios/, listed in
+ * scenarios/index.ts; run.ts runs them against the sandbox through n8n's real engine (test/harness).
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import type { NodeSettings } from '../test/harness';
+import type { RateLimitSpec, SandboxAdmin } from '../test/sandbox';
+
+/** What one run of the node produced, as the client process (client.ts) reports it. */
+export interface ClientResult {
+	/** From the start of n8n's execution to its end (the harness and n8n loaded before). */
+	wallMs: number;
+	/** When the execution started (epoch ms), to see how long n8n worked before the first request. */
+	startedAt: number;
+	/** CPU time the client process spent during the execution (user + system), ms. */
+	cpuMs: number;
+	/** The error that stopped the workflow, if any. */
+	error?: string;
+	/** The node's main output, json only. */
+	outputs: IDataObject[];
+	/** The client process's peak resident memory (n8n, the package, the run), MB. */
+	peakRssMb: number;
+}
+
+/** The work of one run, prepared against a freshly reset sandbox. */
+export interface Workload {
+	/** The node's parameters (resource, operation, ...). */
+	parameters: INodeParameters;
+	/** What the items source feeds the node. */
+	inputItems: IDataObject[];
+	/** n8n node settings; the bench's default is onError: continueRegularOutput (a failed item is counted, not fatal). */
+	settings?: NodeSettings;
+	/** The fewest API requests the work needs (the floor is this / rate). */
+	minRequests: number;
+	/** Input items (or records) the run did not get done, judged from the sandbox's state and the output. */
+	lost(result: ClientResult, admin: SandboxAdmin): Promise<number>;
+}
+
+export interface Scenario {
+	/** Unique, what `npm run bench -- <filter>` matches (substring). */
+	id: string;
+	/** The table's first column. */
+	title: string;
+	/** The sandbox's rate limit for the run; none = unlimited. */
+	rateLimit?: RateLimitSpec;
+	/** The sandbox's latency on every request (ms). */
+	latencyMs?: number;
+	/** Git revision whose node code runs the workflow (default: this working tree). */
+	code?: string;
+	/** Runs; the table shows the one with the median wall time (for short, noisy scenarios). Default 1. */
+	repeat?: number;
+	/** Another scenario's id: this one's target is wall ≤ `factor` × that one's wall (it is run too). */
+	compareTo?: { id: string; factor: number };
+	/** Seeds the (reset) sandbox and says what to run. */
+	prepare(admin: SandboxAdmin): Promise<Workload>;
+}

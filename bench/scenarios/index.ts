@@ -1,0 +1,10 @@
+// The bench's scenarios, in the order they run (short ones first). Add a scenario: one file here exporting a
+// `Scenario` (../scenario.ts), listed below.
+import type { Scenario } from '../scenario';
+import { createScenario } from './create';
+import { noLimitBefore, noLimitNow } from './no-limit';
+import { returnAllScenario } from './return-all';
+import { updateScenarios } from './update';
+import { upsertScenario } from './upsert';
+
+export const SCENARIOS: Scenario[] = [noLimitBefore, noLimitNow, returnAllScenario, createScenario, upsertScenario, ...updateScenarios];

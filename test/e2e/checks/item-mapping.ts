@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { WORKFLOWS_DIR } from '../lib/templates';
+import { apiRequests, expectEqual, expectSuccess, outputOf } from './expect';
+import { fail, type Check } from './types';
+import { workflowCheck } from './workflow-check';
+
+const WORKFLOW = 'item-create-mapped';
+
+/** The contract's item creation inputs as columns (image as two), and those it marks optional. */
+const CONTRACT_COLUMNS = ['vendor_sku', 'upc', 'taxon_permalink', 'condition', 'with_tags', 'designer', 'image_front', 'image_back', 'quantity', 'msrp', 'price', 'gender', 'taxon_specific_attributes', 'address_id', 'designer_specific_attributes'];
+const OPTIONAL_COLUMNS = ['upc', 'address_id', 'designer_specific_attributes'];
+
+/** The workflow must map with no expression at all: that is what Map Automatically is for. */
+function expectNoExpressions(): void {
+	const text = readFileSync(join(WORKFLOWS_DIR, `${WORKFLOW}.json`), 'utf8');
+	if (text.includes('={{')) fail(`${WORKFLOW}.json holds an expression; the mapped node must need none`);
+}
+
+export const itemMappingChecks: Check[] = [
+	workflowCheck({
+		name: 'item Create Map Automatically: sheet rows with contract-named columns create items with no expressions',
+		workflow: WORKFLOW,
+		verify({ outcome, requests, state }) {
+			expectNoExpressions();
+			expectSuccess(outcome, WORKFLOW);
+			const posts = apiRequests(requests).filter((r) => r.method === 'POST');
+			expectEqual(posts.length, 1, 'creation requests');
+			const sent = (posts[0].body as { items?: Array<Record<string, unknown>> }).items ?? [];
+			expectEqual(
+				sent,
+				['E2E-MAP-1', 'E2E-MAP-2'].map((sku, n) => ({
+					vendor_sku: sku,
+					taxon_permalink: 'women/handbags/totes',
+					condition: 'Excellent',
+					with_tags: n === 0,
+					designer: 'Chanel',
+					image: { front: `https://images.example.com/${sku}/front.jpg`, back: `https://images.example.com/${sku}/back.jpg` },
+					quantity: 2,
+					msrp: 250000,
+					price: 129999,
+					gender: ['Men', 'Women'],
+					taxon_specific_attributes: { color: 'Black', material: ['Leather'] },
+					...(n === 1 ? { address_id: '301' } : {}),
+				})),
+				'items sent (contract types; prices converted from dollars; sheet-only columns left out)',
+			);
+			const out = outputOf(outcome, 'Create items');
+			expectEqual(out.map((item) => item.status ?? 'error'), ['submitted', 'submitted', 'error'], 'output items, in input order');
+			const named = 'Item index 2 (vendor_sku E2E-MAP-3): image_front must be an absolute http(s) URL';
+			if (!String(out[2].error).startsWith(named)) fail(`the bad row's error does not start with "${named}": ${String(out[2].error)}`);
+			const created = state.items.filter((item) => item.vendor_sku.startsWith('E2E-MAP-')).map((item) => item.vendor_sku);
+			expectEqual(created.sort(), ['E2E-MAP-1', 'E2E-MAP-2'], 'items the sandbox created');
+			return `2 items created from sheet rows, no expression; row 2: "${String(out[2].error).slice(0, 90)}"`;
+		},
+	}),
+	workflowCheck({
+		name: 'item Update and Create or Update Map Automatically: matched on item_id / vendor_sku; the mapper per column',
+		workflow: 'item-mapped-update-upsert',
+		verify({ outcome, requests, state }) {
+			expectSuccess(outcome, 'item-mapped-update-upsert');
+			const itemIdOf = (sku: string) => state.items.find((item) => item.vendor_sku === sku)?.item_id;
+			const writes = apiRequests(requests).filter((r) => r.method !== 'GET');
+			const described = writes.map((r) => `${r.method} ${r.path} ${r.status}`).sort();
+			expectEqual(
+				described,
+				[
+					'PATCH /v1/items/50002 200',
+					`PATCH /v1/items/${String(itemIdOf('SBX-1015'))} 200`,
+					'POST /v1/consignments/cons_12345/items 200',
+					'POST /v1/consignments/cons_12345/items 200',
+				].sort(),
+				'write requests (Update by the item_id column, Upsert by vendor_sku: one PATCH, one POST; the per-column Create)',
+			);
+			const stored = (sku: string) => state.items.find((item) => item.vendor_sku === sku);
+			expectEqual([stored('SBX-1001')?.price, stored('SBX-1001')?.designer], [123400, 'Gucci'], 'Update: stored price and designer');
+			expectEqual(stored('SBX-1015')?.price, 77777, 'Upsert of an existing SKU: stored price');
+			expectEqual(stored('E2E-UPS-NEW-1')?.price, 199900, 'Upsert of a new SKU: created with its price');
+			expectEqual(outputOf(outcome, 'Upsert mapped').map((item) => item.operation), ['updated', 'created'], 'Upsert outputs');
+			const perColumn = writes.find((r) => r.method === 'POST' && JSON.stringify(r.body).includes('E2E-COL-1'));
+			const [sent] = (perColumn?.body as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
+			expectEqual(
+				[sent?.price, sent?.msrp, sent?.gender, sent?.taxon_specific_attributes, (sent?.image as Record<string, unknown> | undefined)?.front],
+				[1999, 5000, ['Women'], { color: 'Red' }, 'https://images.example.com/E2E-COL-1/front.jpg'],
+				'per-column mapping: price, msrp, gender, attributes, front image sent',
+			);
+			return 'Update PATCHed item_id 50002, Upsert updated SBX-1015 and created E2E-UPS-NEW-1, per-column Create sent E2E-COL-1';
+		},
+	}),
+	{
+		name: 'item Map Automatically: the editor\'s column mapper gets the contract\'s columns from n8n (matching on item_id / vendor_sku)',
+		phase: 'server',
+		async run(ctx) {
+			const api = ctx.server!.api;
+			const seen: string[] = [];
+			for (const [operation, matching] of [['create', undefined], ['update', 'item_id'], ['upsert', 'vendor_sku']] as const) {
+				const { fields } = await api.resourceMapperFields({
+					nodeType: 'n8n-nodes-consignment-vendor.consignmentVendor',
+					version: 1,
+					methodName: 'getMappingColumns',
+					path: 'parameters.itemColumns',
+					parameters: { resource: 'item', operation, fieldMapping: 'auto' },
+				});
+				const ids = fields.map((field) => field.id);
+				const expected = [...(operation === 'update' ? ['item_id'] : []), ...CONTRACT_COLUMNS];
+				expectEqual(ids, expected, `${operation}: columns`);
+				const required = fields.filter((field) => field.required).map((field) => field.id);
+				expectEqual(required, expected.filter((id) => !OPTIONAL_COLUMNS.includes(id)), `${operation}: required columns`);
+				const matchable = fields.filter((field) => field.canBeUsedToMatch && field.defaultMatch).map((field) => field.id);
+				expectEqual(matchable, matching ? [matching] : [], `${operation}: the column it matches on`);
+				seen.push(`${operation}: ${ids.length} columns${matching ? `, matches on ${matching}` : ''}`);
+			}
+			return seen.join('; ');
+		},
+	},
+];

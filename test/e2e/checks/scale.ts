@@ -36,7 +36,7 @@ async function withPeakMemory(workflowId: string, run: () => Promise<ExecuteOutc
 }
 
 /**
- * The listing runs in a sub-workflow ending in a Summarize (count and distinct count of item_id): `n8n execute`
+ * The listing runs in a sub-workflow (given inline: 2.x runs only published sub-workflows from its database) ending in a Summarize (count and distinct count of item_id): `n8n execute`
  * prints the whole run, and 250,000 items would not come through its output in one piece.
  */
 function expectCounted(outcome: ExecuteOutcome, total: number, route: string): void {

@@ -10,6 +10,20 @@ import { fail, sandboxOf, type Check, type CheckContext } from './types';
 
 const SEED_APPROVED = 26;
 
+/**
+ * GET of a production webhook; a 404 (the just-activated workflow's webhook not registered yet, nothing ran) is
+ * asked again for up to 30 s.
+ */
+async function callWebhook(ctx: CheckContext, path: string): Promise<{ status: number; answer: string }> {
+	const deadline = Date.now() + 30_000;
+	for (;;) {
+		const res = await fetch(`${ctx.server!.server.url}/webhook/${path}`, { signal: AbortSignal.timeout(600_000) });
+		const answer = await res.text();
+		if (res.status !== 404 || Date.now() > deadline) return { status: res.status, answer };
+		await new Promise((resolve) => setTimeout(resolve, 1_000));
+	}
+}
+
 /** Resident memory (VmRSS) of a process, MB; 0 once it is gone. */
 function rssMb(pid: number | undefined): number {
 	try {
@@ -35,9 +49,7 @@ async function countThroughWebhook(ctx: CheckContext, admin: SandboxAdmin, path:
 	let answer: string;
 	let status: number;
 	try {
-		const res = await fetch(`${server.server.url}/webhook/${path}`, { signal: AbortSignal.timeout(600_000) });
-		status = res.status;
-		answer = await res.text();
+		({ status, answer } = await callWebhook(ctx, path));
 	} finally {
 		clearInterval(timer);
 	}
@@ -87,9 +99,8 @@ const largeListing: Check = {
 async function upsertThroughWebhook(ctx: CheckContext, admin: SandboxAdmin) {
 	await admin.clearRequests();
 	const started = Date.now();
-	const res = await fetch(`${ctx.server!.server.url}/webhook/e2e-upsert-only-changed`, { signal: AbortSignal.timeout(600_000) });
-	const answer = await res.text();
-	if (res.status !== 200) fail(`the Upsert workflow answered ${res.status}: ${answer.slice(0, 300)}`);
+	const { status, answer } = await callWebhook(ctx, 'e2e-upsert-only-changed');
+	if (status !== 200) fail(`the Upsert workflow answered ${status}: ${answer.slice(0, 300)}`);
 	const counts = Object.fromEntries(
 		(JSON.parse(answer) as Array<Record<string, unknown>>).map((group) => [String(group.operation), Number(Object.values(group).find((v) => typeof v === 'number'))]),
 	);

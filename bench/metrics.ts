@@ -70,6 +70,8 @@ export function verdicts(row: Row): Verdict[] {
 		list.push({ ok: row.wallMs <= WALL_FACTOR * row.floorMs, text: `wall ≤ ${WALL_FACTOR}×floor` });
 		list.push({ ok: row.late <= LATE_SHARE_MAX * row.requests, text: `late 429s ≤ ${LATE_SHARE_MAX * 100} %` });
 	}
+	const { maxRequests } = row.scenario;
+	if (maxRequests !== undefined) list.push({ ok: row.requests <= maxRequests, text: `requests ≤ ${maxRequests}` });
 	const compare = row.scenario.compareTo;
 	if (compare !== undefined) {
 		list.push(

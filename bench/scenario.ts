@@ -50,6 +50,8 @@ export interface Scenario {
 	code?: string;
 	/** Runs; the table shows the one with the median wall time (for short, noisy scenarios). Default 1. */
 	repeat?: number;
+	/** A target on the number of API requests the run may make (token exchanges included), when the issue sets one. */
+	maxRequests?: number;
 	/** Another scenario's id: this one's target is wall ≤ `factor` × that one's wall (it is run too). */
 	compareTo?: { id: string; factor: number };
 	/** Seeds the (reset) sandbox and says what to run. */

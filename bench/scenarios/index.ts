@@ -4,7 +4,8 @@ import type { Scenario } from '../scenario';
 import { createScenario } from './create';
 import { noLimitBefore, noLimitNow } from './no-limit';
 import { returnAllScenario } from './return-all';
+import { returnAll100kMax20Scenario, returnAll100kScenario, upsertAgainstManyScenario } from './scale';
 import { updateScenarios } from './update';
 import { upsertScenario } from './upsert';
 
-export const SCENARIOS: Scenario[] = [noLimitBefore, noLimitNow, returnAllScenario, createScenario, upsertScenario, ...updateScenarios];
+export const SCENARIOS: Scenario[] = [noLimitBefore, noLimitNow, returnAllScenario, createScenario, upsertScenario, ...updateScenarios, returnAll100kScenario, returnAll100kMax20Scenario, upsertAgainstManyScenario];

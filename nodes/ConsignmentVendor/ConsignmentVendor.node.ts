@@ -1,13 +1,14 @@
 /**
  * Consignment Vendor: the declarative action node. This file only wires: request defaults, the resource
  * selector, each resource's operation selector and fields (resources/<resource>/index.ts), the searchable
- * lists of the resource locators, the columns of the item fields' column mapper, and the custom operations of item creation and upsert.
+ * lists of the resource locators, the columns of the item fields' column mapper, and the custom operations (item
+ * creation and upsert, the list operations).
  */
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { addressFields, addressOperationSelector } from './resources/address';
-import { consignmentFields, consignmentOperationSelector } from './resources/consignment';
+import { addressCustomOperations, addressFields, addressOperationSelector } from './resources/address';
+import { consignmentCustomOperations, consignmentFields, consignmentOperationSelector } from './resources/consignment';
 import { itemCustomOperations, itemFields, itemOperations, itemResourceMapping } from './resources/item';
 import { orderFields, orderOperationSelector } from './resources/order';
 import { vendorFields, vendorOperationSelector } from './resources/vendor';
@@ -68,8 +69,13 @@ export class ConsignmentVendor implements INodeType {
 
 	/**
 	 * Item creation (batches of 500 per consignment, 207 mapped per item) and upsert cannot be one request per
-	 * item, so n8n runs these functions instead of RoutingNode for them (WorkflowExecute.getCustomOperation,
+	 * item, and RoutingNode cannot return a listing above ~120,000 records (it spreads a paginator's records into
+	 * one call), so n8n runs these functions instead of RoutingNode for them (WorkflowExecute.getCustomOperation,
 	 * present in n8n-core 1.122 used by n8n 1.123, and in 2.x). Every other operation stays declarative.
 	 */
-	customOperations = { item: itemCustomOperations };
+	customOperations = {
+		item: itemCustomOperations,
+		address: addressCustomOperations,
+		consignment: consignmentCustomOperations,
+	};
 }

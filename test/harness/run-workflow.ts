@@ -49,6 +49,11 @@ export interface RunOptions {
 	inputItems?: IDataObject[];
 	/** Default 'manual', as when a user clicks "Execute workflow". */
 	mode?: WorkflowExecuteMode;
+	/**
+	 * The workflow's static data (what n8n stores with the workflow): written through during the run, so passing the
+	 * same object to the next run is what n8n does after a production execution.
+	 */
+	staticData?: IDataObject;
 }
 
 export interface RunResult {
@@ -92,6 +97,7 @@ export async function runWorkflow(workflow: HarnessWorkflow, options: RunOptions
 		settings: workflowData.settings,
 		active: false,
 		nodeTypes,
+		staticData: options.staticData,
 	});
 
 	const executionId = `harness-execution-${++executionCounter}`;

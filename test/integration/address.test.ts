@@ -170,7 +170,7 @@ describe('Address → Get Many', () => {
 	it('returns every address as returned (active and inactive), one item per record', async () => {
 		const { result, items, requests } = await runNode(sandbox(), { resource: 'address', operation: 'getAll', returnAll: true });
 		expect(result.error).toBeUndefined();
-		expect(requests).toEqual([expect.objectContaining({ method: 'GET', path: '/v1/vendor/addresses', query: { page_size: '20' }, status: 200 })]);
+		expect(requests).toEqual([expect.objectContaining({ method: 'GET', path: '/v1/vendor/addresses', query: { page_size: '100' }, status: 200 })]);
 		expect(items.map((i) => [i.json.address_id, i.json.active])).toEqual([
 			['301', true],
 			['302', true],

@@ -68,7 +68,7 @@ describe('Consignment → Get Many', () => {
 		const { result, items, requests } = await runNode(sandbox(), { resource: 'consignment', operation: 'getAll', returnAll: true });
 		expect(result.error).toBeUndefined();
 		expect(requests).toHaveLength(1);
-		expect(requests[0]).toMatchObject({ method: 'GET', path: '/v1/consignments', query: { page_size: '20' }, status: 200 });
+		expect(requests[0]).toMatchObject({ method: 'GET', path: '/v1/consignments', query: { page_size: '100' }, status: 200 });
 		expect(items.map((i) => i.json.id)).toEqual(['cons_12345', 1001, 'cons_67890']);
 		expect(items.every((i) => JSON.stringify(i.pairedItem) === JSON.stringify({ item: 0 }))).toBe(true);
 	});

@@ -11,7 +11,7 @@ async function seededItems() {
 
 describe('Item → Get Many', () => {
 	it('by default sends no validation_status and returns every non-approved item, following cursors', async () => {
-		const result = await suite.run({ operation: 'getAll', returnAll: true }, [{}]);
+		const result = await suite.run({ operation: 'getAll', returnAll: true, listOptions: { pageSize: 20 } }, [{}]);
 
 		expect(result.error).toBeUndefined();
 		const requests = await suite.apiRequests();
@@ -52,7 +52,7 @@ describe('Item → Get Many', () => {
 	it('filters by vendor SKU, and returns nothing for an unknown one', async () => {
 		const found = await suite.run({ operation: 'getAll', validationStatus: 'approved', filters: { vendorSku: 'sbx-1000' }, returnAll: true }, [{}]);
 		expect(outputOf(found).map((item) => item.json.vendor_sku)).toEqual(['SBX-1000']);
-		expect((await suite.apiRequests())[0].query).toEqual({ validation_status: 'approved', vendor_sku: 'sbx-1000', page_size: '20' });
+		expect((await suite.apiRequests())[0].query).toEqual({ validation_status: 'approved', vendor_sku: 'sbx-1000', page_size: '100' });
 
 		const none = await suite.run({ operation: 'getAll', filters: { vendorSku: 'NO-SUCH-SKU' }, returnAll: true }, [{}]);
 		expect(none.error).toBeUndefined();
@@ -102,6 +102,6 @@ describe('Item → Get Many Non-Approved', () => {
 		await suite.sandbox.admin.clearRequests();
 		const one = await suite.run({ operation: 'getNonApproved', filters: { vendorSku: 'SBX-1001' }, returnAll: true }, [{}]);
 		expect(outputOf(one).map((item) => [item.json.vendor_sku, item.json.item_status])).toEqual([['SBX-1001', 'pending']]);
-		expect((await suite.apiRequests())[0].query).toEqual({ vendor_sku: 'SBX-1001', page_size: '20' });
+		expect((await suite.apiRequests())[0].query).toEqual({ vendor_sku: 'SBX-1001', page_size: '100' });
 	});
 });

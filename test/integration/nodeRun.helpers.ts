@@ -14,6 +14,8 @@ import {
 	type NodeSettings,
 	type RunResult,
 } from '../harness';
+import { forgetListingCosts } from '../../nodes/ConsignmentVendor/resources/item/helpers/itemCatalog';
+import { forgetRefusedPageSizes } from '../../nodes/ConsignmentVendor/shared/pagination';
 import { startSandbox, type RequestLogEntry, type RunningSandbox } from '../sandbox';
 
 export const NODE_NAME = 'Consignment Vendor';
@@ -37,6 +39,8 @@ export function useSandbox(): () => RunningSandbox {
 		await sandbox!.admin.reset();
 		forgetSharedAccessTokens();
 		forgetSchedulers();
+		forgetRefusedPageSizes();
+		forgetListingCosts();
 	});
 	return () => sandbox!;
 }

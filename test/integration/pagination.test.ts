@@ -1,4 +1,4 @@
-// The shared cursor paginator through n8n's real RoutingNode against the sandbox (which signs cursors per listing
+// The shared cursor paginator through n8n's real engine (the list operations' custom operations) against the sandbox (which signs cursors per listing
 // and filters, and clamps page_size at 100): what each page request carried and what the node returned.
 import type { RequestLogEntry } from '../sandbox';
 import { runNode, useSandbox } from './nodeRun.helpers';
@@ -17,24 +17,24 @@ async function approvedItemIdsInState(): Promise<number[]> {
 		.sort((a, b) => a - b);
 }
 
-describe('pagination through RoutingNode', () => {
+describe('pagination of the list operations through n8n', () => {
 	it('0 records: one request, no items, no error', async () => {
 		const { result, items, requests } = await runNode(sandbox(), { ...approvedItems, filters: { vendorSku: 'NO-SUCH-SKU' }, returnAll: true });
 		expect(result.error).toBeUndefined();
 		expect(items).toEqual([]);
 		expect(requests).toHaveLength(1);
-		expect(requests[0].query).toEqual({ validation_status: 'approved', vendor_sku: 'NO-SUCH-SKU', page_size: '20' });
+		expect(requests[0].query).toEqual({ validation_status: 'approved', vendor_sku: 'NO-SUCH-SKU', page_size: '100' });
 	});
 
 	it('exactly one page: one request with page_size only, then stops', async () => {
 		const { items, requests } = await runNode(sandbox(), { resource: 'consignment', operation: 'getAll', returnAll: true });
 		expect(items).toHaveLength(3);
 		expect(requests).toHaveLength(1);
-		expect(requests[0].query).toEqual({ page_size: '20' });
+		expect(requests[0].query).toEqual({ page_size: '100' });
 	});
 
 	it('many pages: every record exactly once, the filter kept on page 2+, after = a cursor the service accepted', async () => {
-		const { result, items, requests } = await runNode(sandbox(), { ...approvedItems, returnAll: true });
+		const { result, items, requests } = await runNode(sandbox(), { ...approvedItems, returnAll: true, listOptions: { pageSize: 20 } });
 		expect(result.error).toBeUndefined();
 		const expected = await approvedItemIdsInState();
 		expect(expected).toHaveLength(26);

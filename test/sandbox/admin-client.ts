@@ -1,5 +1,7 @@
 // Typed client for the sandbox's /__sandbox/* admin API. Works against an in-process sandbox or one started with
 // `npm run sandbox` in another process: `new SandboxAdmin('http://127.0.0.1:4010')`.
+import type { BulkItemsRequest } from './bulk-seed';
+import type { PagingSettings } from './paging-settings';
 import type {
 	ActiveRateLimit,
 	CatalogSnapshot,
@@ -123,6 +125,23 @@ export class SandboxAdmin {
 	 */
 	async setOneActiveTokenPerClient(on: boolean): Promise<void> {
 		await this.call('POST', '/token-policy', { oneActivePerClient: on });
+	}
+
+	/** Changes some paging settings (default/maximum page size, clamp or 400 above it, cursor lifetime); returns all. */
+	async setPaging(settings: Partial<PagingSettings>): Promise<PagingSettings> {
+		return this.call<PagingSettings>('POST', '/paging', settings);
+	}
+
+	async paging(): Promise<PagingSettings> {
+		return this.call<PagingSettings>('GET', '/paging');
+	}
+
+	/**
+	 * Adds `count` items at once, up to 1,000,000 (lean, shared nested objects; only the first id comes back), SKUs
+	 * `${skuPrefix}${firstNumber + i}`: for listings of hundreds of thousands of items.
+	 */
+	async seedManyItems(request: BulkItemsRequest): Promise<{ first_item_id: number; count: number }> {
+		return this.call('POST', '/seed/items', request);
 	}
 
 	async state(): Promise<SandboxStateSnapshot> {

@@ -1,8 +1,10 @@
 // /__sandbox/* : test control and inspection. No authentication, not logged in the request log.
 import { catalogSnapshot } from './catalog';
 import { emitEvent, parseEmitRequest } from './events';
+import { registerBulkSeedAdmin } from './bulk-seed';
 import { FaultQueue } from './faults';
 import { fail, jsonObjectBody, ok } from './http';
+import { registerPagingAdmin } from './paging-settings';
 import { RateLimiter } from './rate-limiter';
 import { Router } from './router';
 import type { Sandbox } from './sandbox';
@@ -133,6 +135,9 @@ export function buildAdminRouter(sandbox: Sandbox): Router {
 		sandbox.webhooks.deliveries = [];
 		return ok({ ok: true });
 	});
+
+	registerPagingAdmin(r, P, { get: () => sandbox.paging, set: (settings) => (sandbox.paging = settings) });
+	registerBulkSeedAdmin(r, P, { store: () => sandbox.store, nowIso: () => sandbox.clock.nowIso() });
 
 	return r;
 }

@@ -1,14 +1,16 @@
 // Cursor pagination shared by the four collections. A cursor is base64 of a signed JSON payload naming the
 // listing it came from, the filters it was made with, the sort key of its record and when it was issued.
-// Using it on another listing, with other filters, after CURSOR_LIFETIME_SECONDS, or altered, answers 400.
+// Using it on another listing, with other filters, after the cursor lifetime, or altered, answers 400.
+// Page sizes and cursor lifetime are the sandbox's paging settings (paging-settings.ts).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 import { fail } from './http';
+import { DEFAULT_PAGING, pageSizeOf, type PagingSettings } from './paging-settings';
 
-export const DEFAULT_PAGE_SIZE = 20;
-/** Larger page_size values are clamped silently: clients must not assume their page size was honoured. */
-export const MAX_PAGE_SIZE = 100;
-export const CURSOR_LIFETIME_SECONDS = 15 * 60;
+export const DEFAULT_PAGE_SIZE = DEFAULT_PAGING.defaultPageSize;
+/** Larger page_size values are clamped silently by default: clients must not assume their page size was honoured. */
+export const MAX_PAGE_SIZE = DEFAULT_PAGING.maxPageSize;
+export const CURSOR_LIFETIME_SECONDS = DEFAULT_PAGING.cursorLifetimeSeconds;
 
 export interface PageInfo {
 	start_cursor: string | null;
@@ -36,44 +38,62 @@ export interface PaginationContext {
 	query: Record<string, string>;
 	nowMs: number;
 	key: Buffer;
+	/** Default DEFAULT_PAGING. */
+	paging?: PagingSettings;
 }
 
-export function paginate<T>(records: T[], sortKey: (r: T) => number, ctx: PaginationContext): { page: T[]; page_info: PageInfo } {
-	const pageSize = parsePageSize(ctx.query.page_size);
+/**
+ * One page of the `records` that `matches` (default: all), in `sortKey` order. The records are scanned from the
+ * cursor's position rather than filtered as a whole, so a page of a 250,000-record listing costs about a page.
+ */
+export function paginate<T>(
+	records: T[],
+	sortKey: (r: T) => number,
+	ctx: PaginationContext,
+	matches: (r: T) => boolean = () => true,
+): { page: T[]; page_info: PageInfo } {
+	const paging = ctx.paging ?? DEFAULT_PAGING;
+	const pageSize = pageSizeOf(ctx.query.page_size, paging);
 	const filters = canonicalFilters(ctx.filters);
 	const after = ctx.query.after || undefined;
 	const before = ctx.query.before || undefined;
 	if (after && before) throw fail(400, 'after and before cannot be used together');
-	const sorted = [...records].sort((a, b) => sortKey(a) - sortKey(b));
+	// Listings are usually already in order (ids grow): sorting a copy of a large one on every page would dominate.
+	const sorted = isSorted(records, sortKey) ? records : [...records].sort((a, b) => sortKey(a) - sortKey(b));
+	const anyMatch = (from: number, step: 1 | -1) => {
+		for (let i = from; i >= 0 && i < sorted.length; i += step) if (matches(sorted[i])) return true;
+		return false;
+	};
 
-	let start = 0;
-	let end = Math.min(pageSize, sorted.length);
-	if (after) {
-		const k = decodeCursor('after', after, ctx, filters);
-		start = countWhere(sorted, (r) => sortKey(r) <= k);
-		end = Math.min(start + pageSize, sorted.length);
-	} else if (before) {
-		const k = decodeCursor('before', before, ctx, filters);
-		end = countWhere(sorted, (r) => sortKey(r) < k);
-		start = Math.max(0, end - pageSize);
+	const page: T[] = [];
+	let hasPrevious: boolean;
+	let hasNext: boolean;
+	if (before) {
+		const k = decodeCursor('before', before, ctx, filters, paging);
+		const end = countWhere(sorted, (r) => sortKey(r) < k);
+		let i = end - 1;
+		for (; i >= 0 && page.length < pageSize; i--) if (matches(sorted[i])) page.push(sorted[i]);
+		page.reverse();
+		hasPrevious = anyMatch(i, -1);
+		hasNext = anyMatch(end, 1);
+	} else {
+		const k = after ? decodeCursor('after', after, ctx, filters, paging) : undefined;
+		const start = k === undefined ? 0 : countWhere(sorted, (r) => sortKey(r) <= k);
+		let i = start;
+		for (; i < sorted.length && page.length < pageSize; i++) if (matches(sorted[i])) page.push(sorted[i]);
+		hasPrevious = anyMatch(start - 1, -1);
+		hasNext = anyMatch(i, 1);
 	}
-	const page = sorted.slice(start, end);
 	const cursor = (r: T) => encodeCursor({ e: ctx.endpoint, f: filters, k: sortKey(r), t: ctx.nowMs }, ctx.key);
 	return {
 		page,
 		page_info: {
 			start_cursor: page.length ? cursor(page[0]) : null,
 			end_cursor: page.length ? cursor(page[page.length - 1]) : null,
-			has_previous_page: start > 0,
-			has_next_page: end < sorted.length,
+			has_previous_page: hasPrevious,
+			has_next_page: hasNext,
 		},
 	};
-}
-
-function parsePageSize(raw: string | undefined): number {
-	if (raw === undefined || raw === '') return DEFAULT_PAGE_SIZE;
-	if (!/^\d+$/.test(raw) || Number(raw) < 1) throw fail(400, 'page_size is invalid: must be a positive integer');
-	return Math.min(Number(raw), MAX_PAGE_SIZE);
 }
 
 function canonicalFilters(filters: Record<string, string | undefined>): string {
@@ -85,10 +105,32 @@ function canonicalFilters(filters: Record<string, string | undefined>): string {
 	);
 }
 
+/** Per record array, how many leading records are known to be in order (records are only ever appended). */
+const verifiedInOrder = new WeakMap<object, number>();
+
+function isSorted<T>(records: T[], sortKey: (r: T) => number): boolean {
+	const known = verifiedInOrder.get(records) ?? 0;
+	const from = known <= records.length ? Math.max(1, known) : 1;
+	for (let i = from; i < records.length; i++) {
+		if (sortKey(records[i - 1]) > sortKey(records[i])) {
+			verifiedInOrder.delete(records);
+			return false;
+		}
+	}
+	verifiedInOrder.set(records, records.length);
+	return true;
+}
+
+/** How many leading records satisfy `pred` (true then false along `sorted`): a binary search, for large listings. */
 function countWhere<T>(sorted: T[], pred: (r: T) => boolean): number {
-	let n = 0;
-	while (n < sorted.length && pred(sorted[n])) n++;
-	return n;
+	let low = 0;
+	let high = sorted.length;
+	while (low < high) {
+		const middle = (low + high) >>> 1;
+		if (pred(sorted[middle])) low = middle + 1;
+		else high = middle;
+	}
+	return low;
 }
 
 function signature(body: string, key: Buffer): Buffer {
@@ -100,7 +142,7 @@ function encodeCursor(payload: CursorPayload, key: Buffer): string {
 	return Buffer.from(JSON.stringify({ p: body, s: signature(body, key).toString('hex') })).toString('base64');
 }
 
-function decodeCursor(param: string, raw: string, ctx: PaginationContext, filters: string): number {
+function decodeCursor(param: string, raw: string, ctx: PaginationContext, filters: string, paging: PagingSettings): number {
 	let payload: CursorPayload;
 	try {
 		if (!/^[A-Za-z0-9+/]+={0,2}$/.test(raw)) throw new Error('not base64');
@@ -115,6 +157,6 @@ function decodeCursor(param: string, raw: string, ctx: PaginationContext, filter
 	}
 	if (payload.e !== ctx.endpoint) throw fail(400, `${param} is a cursor of another listing; cursors work only on the listing that returned them`);
 	if (payload.f !== filters) throw fail(400, `${param} cursor was made with different filters; send the same filters on every page`);
-	if (ctx.nowMs - payload.t > CURSOR_LIFETIME_SECONDS * 1000) throw fail(400, `${param} cursor has expired; start again from the first page`);
+	if (ctx.nowMs - payload.t > paging.cursorLifetimeSeconds * 1000) throw fail(400, `${param} cursor has expired; start again from the first page`);
 	return payload.k;
 }

@@ -6,6 +6,7 @@ import { TokenStore } from './auth';
 import { SandboxClock } from './clock';
 import { FaultQueue } from './faults';
 import type { PaginationContext } from './pagination';
+import { DEFAULT_PAGING, type PagingSettings } from './paging-settings';
 import { RateLimiter } from './rate-limiter';
 import { LABELS_PATH } from './routes/labels';
 import { seedConsignments, seedDemoData } from './seed';
@@ -25,6 +26,8 @@ export class Sandbox {
 	readonly cursorKey = randomBytes(16);
 	requestLog: RequestLogEntry[] = [];
 	store: SandboxStore;
+	/** Page sizes and cursor lifetime (paging-settings.ts); back to DEFAULT_PAGING on reset. */
+	paging: PagingSettings = { ...DEFAULT_PAGING };
 
 	/** @param origin where this sandbox is reached (e.g. http://127.0.0.1:4010): the base of its label URLs. */
 	constructor(
@@ -48,6 +51,7 @@ export class Sandbox {
 		this.requestLog = [];
 		this.webhooks.reset();
 		this.store = this.freshStore();
+		this.paging = { ...DEFAULT_PAGING };
 	}
 
 	/** What `paginate` needs for one listing request: its cursors are signed with this sandbox's key and clock. */
@@ -56,7 +60,7 @@ export class Sandbox {
 		query: Record<string, string>,
 		filters: PaginationContext['filters'] = {},
 	): PaginationContext {
-		return { endpoint, filters, query, nowMs: this.clock.nowMs(), key: this.cursorKey };
+		return { endpoint, filters, query, nowMs: this.clock.nowMs(), key: this.cursorKey, paging: this.paging };
 	}
 
 	/** Where the shipping label of an order is served (routes/labels.ts): the default `pdf_url` of a purchase. */

@@ -1,12 +1,13 @@
 // transport/retryRules.ts: which failures are repeated for which method, what Retry-After asks, the backoff; and
 // that the paginator repeats a refused page as the same page. n8n-workflow's `sleep` is replaced by a recorder,
 // so the tests take no time. The queue itself: scheduler.test.ts.
-import type { DeclarativeRestApiSettings } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { cursorPaginator } from '../../nodes/ConsignmentVendor/shared/pagination';
+import { readPages } from '../../nodes/ConsignmentVendor/shared/pagination';
+import { apiRequest } from '../../nodes/shared/transport';
 import type { HttpFailure } from '../../nodes/shared/httpFailure';
 import { backoffMs, isIdempotent, isRetryable, mayHaveBeenProcessed, retryAfterMs } from '../../nodes/shared/transport/retryRules';
-import { n8nRequestError, paginationContext } from './fakes';
+import { FAKE_BASE_URL, FAKE_NODE, n8nRequestError } from './fakes';
 
 const sleeps: number[] = [];
 jest.mock('n8n-workflow', () => ({
@@ -112,7 +113,7 @@ describe('backoff', () => {
 });
 
 describe('the cursor paginator retries a page as the same page', () => {
-	it('a 429 on page 2: page 2 is asked again with the same cursor and filters; every record once', async () => {
+	it('a 429 on page 2: page 2 is asked again (by the transport) with the same cursor and filters; every record once', async () => {
 		const pages: Record<string, { products: Array<{ item_id: number }>; page_info: object }> = {
 			first: { products: [{ item_id: 1 }, { item_id: 2 }], page_info: { has_next_page: true, end_cursor: 'c2' } },
 			c2: { products: [{ item_id: 3 }, { item_id: 4 }], page_info: { has_next_page: true, end_cursor: 'c3' } },
@@ -120,24 +121,31 @@ describe('the cursor paginator retries a page as the same page', () => {
 		};
 		const sent: Array<Record<string, unknown>> = [];
 		let refusedOnce = false;
-		const context = paginationContext({
-			parameters: { returnAll: true, listOptions: { pageSize: 2 } },
-			makeRoutingRequest: async (request) => {
-				const qs = { ...(request.options.qs ?? {}) };
-				sent.push(qs);
-				if (qs.after === 'c2' && !refusedOnce) {
-					refusedOnce = true;
-					throw n8nRequestError(429, INJECTED_FAULT, { 'retry-after': '0' });
-				}
-				return [{ json: pages[String(qs.after ?? 'first')] }];
+		const context = {
+			getNode: () => FAKE_NODE,
+			getCredentials: async () => ({ baseUrl: FAKE_BASE_URL, clientId: 'transport-rules-paging' }),
+			helpers: {
+				httpRequestWithAuthentication: async (_type: string, options: { qs?: IDataObject }) => {
+					const qs = { ...(options.qs ?? {}) };
+					sent.push(qs);
+					if (qs.after === 'c2' && !refusedOnce) {
+						refusedOnce = true;
+						throw n8nRequestError(429, INJECTED_FAULT, { 'retry-after': '0' });
+					}
+					return { statusCode: 200, headers: {}, body: pages[String(qs.after ?? 'first')] };
+				},
 			},
-		});
+		} as unknown as IExecuteFunctions;
 
-		const items = await cursorPaginator('products').call(context, {
-			options: { method: 'GET', url: '/v1/items', qs: { validation_status: 'approved' } },
-		} as unknown as DeclarativeRestApiSettings.ResultOptions);
+		const ids: unknown[] = [];
+		await readPages(
+			async (qs) => (await apiRequest(context, { method: 'GET', url: '/v1/items', qs })).body as IDataObject,
+			{ collectionKey: 'products', idKeys: ['item_id'], query: { validation_status: 'approved' } },
+			{ node: FAKE_NODE, serviceKey: 'transport-rules', pageSize: 2 },
+			(record) => ids.push((record as IDataObject).item_id),
+		);
 
-		expect(items.map((item) => item.json.item_id)).toEqual([1, 2, 3, 4, 5]);
+		expect(ids).toEqual([1, 2, 3, 4, 5]);
 		expect(sent).toEqual([
 			{ validation_status: 'approved', page_size: 2 },
 			{ validation_status: 'approved', page_size: 2, after: 'c2' },

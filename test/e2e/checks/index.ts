@@ -5,6 +5,7 @@ import { itemChecks } from './items';
 import { addressChecks, otherResourceChecks } from './resources';
 import { rateLimitChecks } from './rate-limit';
 import { retryChecks } from './retry';
+import { scaleChecks } from './scale';
 import { triggerChecks } from './trigger';
 import { triggerListeningChecks } from './trigger-listening';
 import { triggerOptionChecks } from './trigger-options';
@@ -27,4 +28,5 @@ export const ALL_CHECKS: Check[] = [
 	...triggerOptionChecks,
 	...triggerListeningChecks,
 	...exampleChecks,
+	...scaleChecks,
 ];

@@ -28,11 +28,10 @@ export function registerItemListRoutes(router: Router<AuthContext>, sandbox: San
 		const status = parseStatus('validation_status', ctx.query.validation_status);
 		const sku = skuFilter(ctx.query.vendor_sku);
 		const store = sandbox.store;
-		const matching = store.items.filter(
-			(i) =>
-				(status === undefined ? i.validation_status !== 'approved' : i.validation_status === status) && matchesSku(i, sku),
-		);
-		const { page, page_info } = paginate(matching, (i) => i.item_id, sandbox.pageContext('GET /v1/items', ctx.query, { status, sku }));
+		const matches = (i: StoredItem) =>
+			(status === undefined ? i.validation_status !== 'approved' : i.validation_status === status) && matchesSku(i, sku);
+		const context = sandbox.pageContext('GET /v1/items', ctx.query, { status, sku });
+		const { page, page_info } = paginate(store.items, (i) => i.item_id, context, matches);
 		return ok({ products: page.map((i) => itemView(store, i)), page_info });
 	});
 
@@ -41,14 +40,10 @@ export function registerItemListRoutes(router: Router<AuthContext>, sandbox: San
 		const status = parseStatus('status', ctx.query.status);
 		const sku = skuFilter(ctx.query.vendor_sku);
 		// This listing never shows approved items, so status=approved is valid but always empty.
-		const matching = sandbox.store.items.filter(
-			(i) =>
-				i.validation_status !== 'approved' &&
-				(status === undefined || i.validation_status === status) &&
-				matchesSku(i, sku),
-		);
+		const matches = (i: StoredItem) =>
+			i.validation_status !== 'approved' && (status === undefined || i.validation_status === status) && matchesSku(i, sku);
 		const context = sandbox.pageContext('GET /v1/items/non_approved', ctx.query, { status, sku });
-		const { page, page_info } = paginate(matching, (i) => i.item_id, context);
+		const { page, page_info } = paginate(sandbox.store.items, (i) => i.item_id, context, matches);
 		return ok({ products: page.map(nonApprovedItemView), page_info });
 	});
 }

@@ -1,12 +1,12 @@
 /**
  * The `address` resource: its operation selector and fields, for the node file to spread into `properties`.
- * Exported API: `addressOperationSelector`, `addressFields`.
+ * Exported API: `addressOperationSelector`, `addressFields`, `addressCustomOperations` (Get Many).
  */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { addressCreateFields, addressCreateOperation } from './create';
 import { addressDeleteFields, addressDeleteOperation } from './delete';
-import { addressGetAllFields, addressGetAllOperation } from './getAll';
+import { addressGetAll, addressGetAllFields, addressGetAllOperation } from './getAll';
 import { addressUpdateFields, addressUpdateOperation } from './update';
 
 export const addressOperationSelector: INodeProperties = {
@@ -25,3 +25,6 @@ export const addressFields: INodeProperties[] = [
 	...addressDeleteFields,
 	...addressGetAllFields,
 ];
+
+/** For the node's `customOperations.address`: Get Many (listings of any size: shared/listOperation.ts). */
+export const addressCustomOperations = { getAll: addressGetAll };

@@ -1,13 +1,16 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { listFields, listOperationRouting } from '../../shared/pagination';
+import { listOperation } from '../../shared/listOperation';
+import { listFields } from '../../shared/pagination';
 
 export const consignmentGetAllOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'Get many consignments',
 	description: "List the vendor's consignments (empty unless the credential belongs to a vendor user)",
-	routing: listOperationRouting({ url: '/v1/consignments', collectionKey: 'consignments' }),
 };
+
+/** A custom operation (see shared/listOperation.ts). */
+export const consignmentGetAll = listOperation({ url: '/v1/consignments', collectionKey: 'consignments', idKeys: ['id'] });
 
 export const consignmentGetAllFields: INodeProperties[] = listFields({ resource: 'consignment', operation: 'getAll' });

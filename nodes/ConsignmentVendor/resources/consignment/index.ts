@@ -1,11 +1,11 @@
 /**
  * The `consignment` resource: its operation selector and fields, for the node file to spread into `properties`.
- * Exported API: `consignmentOperationSelector`, `consignmentFields`.
+ * Exported API: `consignmentOperationSelector`, `consignmentFields`, `consignmentCustomOperations` (Get Many).
  */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { consignmentGetFields, consignmentGetOperation } from './get';
-import { consignmentGetAllFields, consignmentGetAllOperation } from './getAll';
+import { consignmentGetAll, consignmentGetAllFields, consignmentGetAllOperation } from './getAll';
 
 export const consignmentOperationSelector: INodeProperties = {
 	displayName: 'Operation',
@@ -18,3 +18,6 @@ export const consignmentOperationSelector: INodeProperties = {
 };
 
 export const consignmentFields: INodeProperties[] = [...consignmentGetFields, ...consignmentGetAllFields];
+
+/** For the node's `customOperations.consignment`: Get Many (listings of any size: shared/listOperation.ts). */
+export const consignmentCustomOperations = { getAll: consignmentGetAll };

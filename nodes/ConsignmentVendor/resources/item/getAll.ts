@@ -1,19 +1,19 @@
 /**
- * Item → Get Many: GET /v1/items, declarative, paged by the shared cursor paginator (records under `products`).
+ * Item → Get Many: GET /v1/items, a custom operation over the shared cursor paginator (records under `products`).
  * Without a Validation Status the service returns only non-approved items (contract, Items rule 1); that
  * default is the first option, so what the node returns matches what the service documents.
  */
-import type { INodeProperties, INodePropertyRouting } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { itemListFields, itemListRouting } from './helpers/listFilters';
+import { itemListFields, itemListOperation } from './helpers/listFilters';
+import { itemPaths } from './helpers/itemPaths';
 
-export const getAllRouting: INodePropertyRouting = itemListRouting('/v1/items');
+export const getAll = itemListOperation(itemPaths.items, 'validationStatus', 'validation_status');
 
 export const getAllFields: INodeProperties[] = itemListFields('getAll', {
 	displayName: 'Validation Status',
 	name: 'validationStatus',
 	description: 'Which items to list (validation_status)',
-	property: 'validation_status',
 	noFilter: {
 		name: 'Non-Approved Only (Service Default)',
 		description: 'No filter sent: the service returns reconciliation, pending, rejected and deleted items',

@@ -1,13 +1,13 @@
 /**
  * The `item` resource: its operation selector, every field of its operations, and the custom operations
  * the node registers as `customOperations: { item: itemCustomOperations }`.
- * Update, Get Many and Get Many Non-Approved are declarative (routing on their option below).
+ * Update is declarative (routing on its option below); Create, Upsert and the two listings are custom operations.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { create, createFields } from './create';
-import { getAllFields, getAllRouting } from './getAll';
-import { getNonApprovedFields, getNonApprovedRouting } from './getNonApproved';
+import { getAll, getAllFields } from './getAll';
+import { getNonApproved, getNonApprovedFields } from './getNonApproved';
 import { updateFields, updateRouting } from './update';
 import { getMappingColumns } from './helpers/itemColumns';
 import { upsert, upsertFields } from './upsert';
@@ -31,14 +31,12 @@ export const itemOperations: INodeProperties = {
 			value: 'getAll',
 			action: 'Get many items',
 			description: 'List items, non-approved only unless a validation status is chosen',
-			routing: getAllRouting,
 		},
 		{
 			name: 'Get Many Non-Approved',
 			value: 'getNonApproved',
 			action: 'Get many non approved items',
 			description: 'List non-approved items with their status and quantity',
-			routing: getNonApprovedRouting,
 		},
 		{
 			name: 'Update',
@@ -67,5 +65,8 @@ export const itemFields: INodeProperties[] = [
 /** For the node's `methods.resourceMapping`: the columns of the item fields' column mapper (Map Automatically). */
 export const itemResourceMapping = { getMappingColumns };
 
-/** For the node's `customOperations.item`: the operations routing cannot express (batched creation, upsert). */
-export const itemCustomOperations = { create, upsert };
+/**
+ * For the node's `customOperations.item`: the operations routing cannot express (batched creation, upsert, and
+ * listings of any size: shared/listOperation.ts).
+ */
+export const itemCustomOperations = { create, upsert, getAll, getNonApproved };

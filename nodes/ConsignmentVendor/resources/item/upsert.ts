@@ -1,7 +1,9 @@
 /**
  * Item → Upsert (by vendor_sku), a custom operation: update the item if the SKU exists, create it otherwise.
  *
- * Requests per input item, kept to the minimum the API allows (it has no "get by SKU in any status"):
+ * Finding the rows: the vendor's two item listings are read once when that is cheaper than one lookup per row
+ * (helpers/itemCatalog.ts); rows the listings do not settle are looked up one by one. Requests per looked-up
+ * row, kept to the minimum the API allows (it has no "get by SKU in any status"):
  * - 1 GET /v1/items/non_approved?vendor_sku=…; found (not deleted) → 1 PATCH: 2 requests;
  * - else 1 GET /v1/items?validation_status=approved&vendor_sku=…; found → at most 1 PATCH: 3 requests;
  * - not found → 2 GETs, and the item joins the batched creation (1 POST per 500 items per consignment,
@@ -19,6 +21,7 @@ import { paceSettingsOfNode } from '../../shared/requestOptions';
 import { consignmentLocator } from '../../shared/resourceLocators';
 import { InputValidationError, type ItemPayload } from '../../shared/schemas';
 import { submitCreations, type PendingCreation } from './helpers/itemCreation';
+import { readSkuIndex, type SkuIndex } from './helpers/itemCatalog';
 import { validationFailure } from './helpers/itemFailures';
 import { itemInputFields } from './helpers/itemFields';
 import { fieldMappingProperties } from './helpers/itemMapping';
@@ -27,6 +30,7 @@ import { AmbiguousSkuError, findItemBySku, type FoundItem } from './helpers/item
 import { ItemOutputs, type ItemResult } from './helpers/itemOutputs';
 import { approvedItemPart, readItemUpdateInput } from './helpers/itemPayload';
 import { itemPaths } from './helpers/itemPaths';
+import { fingerprintOf, SentMemory } from './helpers/sentMemory';
 
 export const upsertFields: INodeProperties[] = [
 	consignmentLocator({
@@ -40,6 +44,25 @@ export const upsertFields: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 		displayOptions: { show: { resource: ['item'], operation: ['upsert'] } },
+	},
+	{
+		displayName: 'Only Send What Changed',
+		name: 'onlySendWhatChanged',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to skip rows identical to what this node last sent successfully for their Vendor SKU (no request at all; the output says "unchanged"). The memory is kept in the workflow and updated by production runs, not by manual test runs.',
+		hint: 'A change made to an item outside this workflow is not seen: a skipped row is not compared with the service',
+		displayOptions: { show: { resource: ['item'], operation: ['upsert'] } },
+	},
+	{
+		displayName: 'Forget What Was Sent',
+		name: 'forgetWhatWasSent',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to empty the memory first, so every row is sent (and remembered again)',
+		hint: 'Turn on for one production run, then off again',
+		displayOptions: { show: { resource: ['item'], operation: ['upsert'], onlySendWhatChanged: [true] } },
 	},
 	...fieldMappingProperties('upsert'),
 	...itemInputFields(['upsert']),
@@ -61,10 +84,10 @@ async function patch(context: IExecuteFunctions, found: FoundItem, body: IDataOb
 	return typeof status === 'string' ? status : 'updated';
 }
 
-async function upsertOne(context: IExecuteFunctions, { itemIndex, payload }: CheckedItem): Promise<Outcome> {
+async function upsertOne(context: IExecuteFunctions, { itemIndex, payload }: CheckedItem, index?: SkuIndex): Promise<Outcome> {
 	let found: FoundItem | undefined;
 	try {
-		found = await findItemBySku(context, payload.vendor_sku);
+		found = await findItemBySku(context, payload.vendor_sku, index);
 		if (found === undefined) {
 			if (payload.quantity < 1) {
 				return failure(itemIndex, payload, [`quantity must be at least 1 to create an item (no item has vendor_sku ${payload.vendor_sku}), got ${payload.quantity}`]);
@@ -107,6 +130,16 @@ async function mapConcurrently<T, R>(items: T[], limit: number, work: (item: T) 
 	return results;
 }
 
+/** Rows whose fingerprint matches what was last sent get their one output item here, and are not sent. */
+function skipUnchanged(valid: CheckedItem[], memory: SentMemory | undefined, outputs: ItemOutputs): CheckedItem[] {
+	if (!memory) return valid;
+	return valid.filter(({ itemIndex, payload }) => {
+		if (!memory.unchanged(payload.vendor_sku, fingerprintOf(payload))) return true;
+		outputs.recordUnchanged(itemIndex, { operation: 'unchanged', status: 'unchanged', vendor_sku: payload.vendor_sku });
+		return false;
+	});
+}
+
 export async function upsert(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const { valid, failures } = validateInputItems(this, (parameter, itemIndex) => ({
 		itemIndex,
@@ -116,16 +149,31 @@ export async function upsert(this: IExecuteFunctions): Promise<INodeExecutionDat
 	outputs.recordFailures(failures);
 	outputs.stopOnFailure();
 
+	const memory = (this.getNodeParameter('onlySendWhatChanged', 0, false) as boolean)
+		? SentMemory.of(this, this.getNodeParameter('forgetWhatWasSent', 0, false) as boolean)
+		: undefined;
+	const toSend = skipUnchanged(valid, memory, outputs);
+	const payloadAt = new Map(toSend.map((item) => [item.itemIndex, item.payload]));
+	const record = (itemIndex: number, result: ItemResult) => {
+		outputs.record(itemIndex, result);
+		const payload = payloadAt.get(itemIndex);
+		// Only what the service confirmed is remembered: an unconfirmed creation is sent again next time.
+		if (memory && payload && result.ok && !result.unconfirmed) memory.remember(payload.vendor_sku, fingerprintOf(payload));
+	};
+
 	const toCreate: PendingCreation[] = [];
 	// As many rows at once as the queue lets requests run: the transport paces them for the service.
 	const { maxConcurrent } = paceSettingsOfNode(this);
-	const outcomes = await mapConcurrently(valid, maxConcurrent, async (item) => await upsertOne(this, item));
+	// Reading the vendor's listings once, when cheaper than looking every row up (itemCatalog.ts).
+	const index = await readSkuIndex(this, toSend.length);
+	const outcomes = await mapConcurrently(toSend, maxConcurrent, async (item) => await upsertOne(this, item, index));
 	outcomes.forEach((outcome, position) => {
 		if (outcome.ok === 'create') toCreate.push(outcome.entry);
-		else outputs.record(valid[position].itemIndex, outcome);
+		else record(toSend[position].itemIndex, outcome);
 	});
 	for (const [itemIndex, result] of await submitCreations(this, toCreate)) {
-		outputs.record(itemIndex, result.ok ? { ...result, json: { operation: 'created', ...result.json } } : result);
+		record(itemIndex, result.ok ? { ...result, json: { operation: 'created', ...result.json } } : result);
 	}
+	memory?.save();
 	return outputs.result();
 }

@@ -8,6 +8,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../../shared/transport';
 import { paceSettingsOfNode } from '../../../shared/requestOptions';
+import type { SkuIndex } from './itemCatalog';
 import { itemPaths } from './itemPaths';
 
 export interface FoundItem {
@@ -61,15 +62,42 @@ function fromRecord(record: IDataObject, validationStatus: string): FoundItem {
 }
 
 /**
+ * The records with this SKU in one listing: from `index` when it read that listing in full, or found the SKU in
+ * it (a non-approved record that is not deleted settles it); otherwise by one filtered request.
+ */
+async function recordsOf(
+	vendorSku: string,
+	listed: { records: Map<string, IDataObject[]>; complete: boolean } | undefined,
+	lookup: () => Promise<IDataObject | undefined>,
+): Promise<IDataObject | undefined> {
+	const records = listed?.records.get(vendorSku.toLowerCase());
+	if (listed?.complete) return pick(records ?? [], vendorSku);
+	if (records?.length) {
+		const found = pick(records, vendorSku);
+		if (found && found.item_status !== 'deleted') return found;
+	}
+	return await lookup();
+}
+
+/**
  * The item with this vendor_sku, or undefined. One request when it is non-approved (and not deleted), two
- * otherwise. A deleted item is used only when no approved item has the SKU.
+ * otherwise; none for what `index` (Upsert's read of the listings, itemCatalog.ts) already settles. A deleted
+ * item is used only when no approved item has the SKU.
  * @throws the request error (map it with shared/errors.ts), or AmbiguousSkuError.
  */
-export async function findItemBySku(context: IExecuteFunctions, vendorSku: string): Promise<FoundItem | undefined> {
-	const nonApproved = await findIn(context, itemPaths.nonApproved, {}, vendorSku);
+export async function findItemBySku(context: IExecuteFunctions, vendorSku: string, index?: SkuIndex): Promise<FoundItem | undefined> {
+	const nonApproved = await recordsOf(
+		vendorSku,
+		index && { records: index.nonApproved, complete: index.nonApprovedComplete },
+		async () => await findIn(context, itemPaths.nonApproved, {}, vendorSku),
+	);
 	const nonApprovedStatus = String(nonApproved?.item_status ?? 'pending');
 	if (nonApproved && nonApprovedStatus !== 'deleted') return fromRecord(nonApproved, nonApprovedStatus);
-	const approved = await findIn(context, itemPaths.items, { validation_status: 'approved' }, vendorSku);
+	const approved = await recordsOf(
+		vendorSku,
+		index && { records: index.approved, complete: index.approvedComplete },
+		async () => await findIn(context, itemPaths.items, { validation_status: 'approved' }, vendorSku),
+	);
 	if (approved) return fromRecord(approved, 'approved');
 	return nonApproved ? fromRecord(nonApproved, nonApprovedStatus) : undefined;
 }

@@ -35,6 +35,11 @@ export class ItemOutputs {
 		}
 	}
 
+	/** A row that needed no request (Only Send What Changed): not counted as written. */
+	recordUnchanged(itemIndex: number, json: IDataObject): void {
+		this.items[itemIndex] = { json, pairedItem: { item: itemIndex } };
+	}
+
 	recordFailures(failures: ItemFailure[]): void {
 		for (const failure of failures) this.record(failure.itemIndex, { ok: false, failure });
 	}

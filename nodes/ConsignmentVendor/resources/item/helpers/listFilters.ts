@@ -1,17 +1,12 @@
 /**
- * What the two item listings (Get Many, Get Many Non-Approved) share: routing through the shared cursor
+ * What the two item listings (Get Many, Get Many Non-Approved) share: a custom operation over the shared cursor
  * paginator with empty filters left out, a status filter of the contract's statuses, Filters → Vendor SKU and
  * the paging fields. Only the endpoint and the status filter's name and wording differ.
  */
-import type {
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyOptions,
-	INodePropertyRouting,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { listFields, listOperationRouting } from '../../../shared/pagination';
+import { listOperation, queryFromParameters } from '../../../shared/listOperation';
+import { listFields } from '../../../shared/pagination';
 
 /** The contract's five validation statuses. */
 const VALIDATION_STATUS_OPTIONS: INodePropertyOptions[] = [
@@ -23,26 +18,19 @@ const VALIDATION_STATUS_OPTIONS: INodePropertyOptions[] = [
 ];
 
 /**
- * A status option of '' means "send no filter, the service's default applies". Routing sends every shown
- * field, so empty values are removed here rather than sent as `status=`.
+ * The custom operation of an item listing at `url` (records under `products`, identified by `item_id`). The
+ * status filter's option '' means "send no filter, the service's default applies": empty values are not sent.
  */
-async function dropEmptyQueryValues(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const qs = { ...(requestOptions.qs ?? {}) };
-	for (const [key, value] of Object.entries(qs)) {
-		if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) delete qs[key];
-		else if (typeof value === 'string') qs[key] = value.trim();
-	}
-	requestOptions.qs = qs;
-	return requestOptions;
-}
-
-/** Routing of an item listing at `url` (records under `products`). */
-export function itemListRouting(url: string): INodePropertyRouting {
-	const routing = listOperationRouting({ url, collectionKey: 'products' });
-	return { ...routing, send: { ...routing.send, preSend: [dropEmptyQueryValues] } };
+export function itemListOperation(url: string, statusParameter: string, statusQuery: string) {
+	return listOperation({
+		url,
+		collectionKey: 'products',
+		idKeys: ['item_id'],
+		query: queryFromParameters([
+			[statusParameter, statusQuery],
+			['filters.vendorSku', 'vendor_sku'],
+		]),
+	});
 }
 
 /** Filters → Vendor SKU, sent as `vendor_sku` (the service matches it exactly, ignoring case). */
@@ -62,20 +50,17 @@ function vendorSkuFilter(operation: string): INodeProperties {
 				default: '',
 				placeholder: 'e.g. BAG-0001',
 				description: 'Only the item with this vendor_sku (exact match, case-insensitive). No match gives no items.',
-				routing: { send: { type: 'query', property: 'vendor_sku' } },
 			},
 		],
 	};
 }
 
 /**
- * Every field of an item listing: a status filter (sent as the query parameter `property`; its first option,
- * `noFilter`, sends none), Filters → Vendor SKU, and Return All / Limit / Page Size.
+ * Every field of an item listing: a status filter (its first option, `noFilter`, sends none), Filters → Vendor SKU, and Return All / Limit / Page Size.
  */
 export function itemListFields(
 	operation: string,
 	statusFilter: Pick<INodeProperties, 'displayName' | 'name' | 'description'> & {
-		property: string;
 		noFilter: { name: string; description: string };
 	},
 ): INodeProperties[] {
@@ -91,7 +76,6 @@ export function itemListFields(
 				{ name: statusFilter.noFilter.name, value: '', description: statusFilter.noFilter.description },
 				...VALIDATION_STATUS_OPTIONS,
 			],
-			routing: { send: { type: 'query', property: statusFilter.property } },
 		},
 		vendorSkuFilter(operation),
 		...listFields({ resource: 'item', operation }),

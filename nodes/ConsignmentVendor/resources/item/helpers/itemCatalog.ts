@@ -1,0 +1,103 @@
+/**
+ * Upsert's choice between reading the vendor's item listings once and looking every row up by SKU.
+ *
+ * Per-row lookups cost at least one request per row (two for a row that is approved or new); the listings cost
+ * one request per 100 items the vendor has, which nothing tells in advance (no count in the contract). So:
+ * - the listings are read (non-approved, then approved) within a budget of a tenth of the rows (not at all below
+ *   20 rows, as both listings take a request each): when
+ *   they end inside it, every row is found there and Upsert makes no lookup at all; when they do not, what was
+ *   read still saves the lookups of the rows it found, and the rest are looked up (at most 10% more than
+ *   lookups alone, on the first run);
+ * - the number of requests the listings took is remembered per credential in this process: the next Upsert
+ *   reads them whenever that is cheaper than its rows' lookups (with a little room for growth), and skips them
+ *   when it is not.
+ * A listing that fails is given up for lookups (which report their own failures per row).
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { apiRequest } from '../../../../shared/transport';
+import { serviceKeyOf } from '../../../shared/listOperation';
+import { readPages } from '../../../shared/pagination';
+import { paceSettingsOfNode } from '../../../shared/requestOptions';
+import { itemPaths } from './itemPaths';
+
+/** What the listings said about the vendor's items, by lower-cased vendor_sku. */
+export interface SkuIndex {
+	nonApproved: Map<string, IDataObject[]>;
+	/** False when the budget ended the non-approved listing early: a SKU not in `nonApproved` may still exist. */
+	nonApprovedComplete: boolean;
+	approved: Map<string, IDataObject[]>;
+	approvedComplete: boolean;
+	/** Requests the listings made. */
+	requests: number;
+}
+
+/** Share of the rows' lookups the listings may spend when their size is not known. */
+const UNKNOWN_SIZE_BUDGET_SHARE = 0.1;
+/** Room, in requests, for listings that grew since they were last read. */
+const GROWTH_ROOM = 2;
+/** Requests both listings took when last read in full (or at least, when a budget stopped them), per credential. */
+const listingCosts = new Map<string, { requests: number; complete: boolean }>();
+
+export function forgetListingCosts(): void {
+	listingCosts.clear();
+}
+
+/** The fields Upsert needs of a listed item (the records themselves are not kept). */
+function slim(record: IDataObject, status?: string): IDataObject {
+	return {
+		item_id: record.item_id,
+		vendor_sku: record.vendor_sku,
+		item_status: status ?? record.item_status,
+		quantity: record.quantity,
+	};
+}
+
+/** Reads the listings within the budget for `rows` rows; undefined when they are not worth reading. */
+export async function readSkuIndex(context: IExecuteFunctions, rows: number): Promise<SkuIndex | undefined> {
+	if (rows === 0) return undefined;
+	const serviceKey = await serviceKeyOf(context);
+	const known = listingCosts.get(serviceKey);
+	// Lookups cost at least one request per row: listings known to cost as much are not read at all.
+	if (known !== undefined && known.requests >= rows) return undefined;
+	const budget = known?.complete ? known.requests + GROWTH_ROOM : Math.floor(rows * UNKNOWN_SIZE_BUDGET_SHARE);
+	// Both listings take at least a request each: with fewer rows than that pays for, lookups it is.
+	if (budget < 2) return undefined;
+
+	const pace = paceSettingsOfNode(context);
+	const index: SkuIndex = {
+		nonApproved: new Map(),
+		nonApprovedComplete: false,
+		approved: new Map(),
+		approvedComplete: false,
+		requests: 0,
+	};
+	const read = async (url: string, query: IDataObject, into: Map<string, IDataObject[]>, status?: string) => {
+		const result = await readPages(
+			async (qs) => (await apiRequest(context, { method: 'GET', url, qs }, pace)).body as IDataObject | undefined,
+			{ collectionKey: 'products', idKeys: ['item_id'], query },
+			{ node: context.getNode(), serviceKey, maxRequests: budget - index.requests },
+			(record) => {
+				const sku = (record as IDataObject | null)?.vendor_sku;
+				if (typeof sku !== 'string') return;
+				const key = sku.toLowerCase();
+				const list = into.get(key);
+				if (list) list.push(slim(record as IDataObject, status));
+				else into.set(key, [slim(record as IDataObject, status)]);
+			},
+		);
+		index.requests += result.requests;
+		return result.complete;
+	};
+	try {
+		index.nonApprovedComplete = await read(itemPaths.nonApproved, {}, index.nonApproved);
+		if (index.nonApprovedComplete) {
+			index.approvedComplete = await read(itemPaths.items, { validation_status: 'approved' }, index.approved, 'approved');
+		}
+	} catch {
+		// What was read so far stays usable; the rest is looked up row by row (and fails there, per row, if it must).
+	}
+	const complete = index.nonApprovedComplete && index.approvedComplete;
+	if (complete || index.requests >= budget) listingCosts.set(serviceKey, { requests: index.requests, complete });
+	return index;
+}

@@ -1,0 +1,115 @@
+/**
+ * The four list operations (Item → Get Many / Get Many Non-Approved, Address → Get Many, Consignment → Get Many)
+ * as custom operations: n8n's RoutingNode appends a paginator's records with `push(...records)`, which overflows
+ * the call stack above ~120,000 records, so these operations build their output themselves, one item per record,
+ * reading pages with the shared paginator (pagination.ts) through the transport's `apiRequest`.
+ *
+ * Parameters and outputs are those the declarative operations had: per input item, one n8n item per record
+ * (the record exactly as returned, `pairedItem` = that input item); a failure stops the node with an error naming
+ * the item, or with "Continue on Fail" gives that input item one `{ error }` item.
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { toNodeApiError } from '../../shared/errors';
+import { isJsonObject } from '../../shared/jsonObject';
+import { apiRequest, credentialTarget } from '../../shared/transport';
+import { readPages, type Listing } from './pagination';
+import { paceSettingsOfNode } from './requestOptions';
+
+export interface ListOperationConfig {
+	/** Path of the collection endpoint, e.g. `/v1/consignments`. */
+	url: string;
+	collectionKey: string;
+	/** Fields that identify a record (see Listing.idKeys). */
+	idKeys: string[];
+	/** The listing's filters for one input item (empty values are left out by the caller of `query`). */
+	query?: (context: IExecuteFunctions, itemIndex: number) => IDataObject;
+}
+
+function readLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
+	if (context.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
+	const limit = Number(context.getNodeParameter('limit', itemIndex, 50));
+	if (!Number.isInteger(limit) || limit < 1) {
+		throw new NodeOperationError(context.getNode(), `Limit must be a whole number of at least 1, got ${String(limit)}`, { itemIndex });
+	}
+	return limit;
+}
+
+/** The Page Size the user set, or undefined when it was not added (then the paginator chooses). */
+function readPageSize(context: IExecuteFunctions, itemIndex: number): number | undefined {
+	const options = context.getNodeParameter('listOptions', itemIndex, {}) as IDataObject;
+	if (options.pageSize === undefined || options.pageSize === null || options.pageSize === '') return undefined;
+	const pageSize = Number(options.pageSize);
+	if (!Number.isInteger(pageSize) || pageSize < 1) {
+		throw new NodeOperationError(context.getNode(), `Page Size must be a whole number of at least 1, got ${String(options.pageSize)}`, { itemIndex });
+	}
+	return pageSize;
+}
+
+/** Key under which the paginator remembers what page size this credential's service refused. */
+export async function serviceKeyOf(context: IExecuteFunctions): Promise<string> {
+	const { baseUrl, clientId } = await credentialTarget(context);
+	return JSON.stringify([baseUrl.toLowerCase(), clientId.trim()]);
+}
+
+/** Every record of one input item's listing, appended to `output` one by one. */
+async function listInto(
+	context: IExecuteFunctions,
+	config: ListOperationConfig,
+	itemIndex: number,
+	output: INodeExecutionData[],
+): Promise<void> {
+	const listing: Listing = {
+		collectionKey: config.collectionKey,
+		idKeys: config.idKeys,
+		query: config.query?.(context, itemIndex) ?? {},
+	};
+	const limit = readLimit(context, itemIndex);
+	const pageSize = readPageSize(context, itemIndex);
+	const pace = paceSettingsOfNode(context);
+	const serviceKey = await serviceKeyOf(context);
+	const fetchPage = async (qs: IDataObject) =>
+		(await apiRequest(context, { method: 'GET', url: config.url, qs }, pace)).body as IDataObject | undefined;
+	// One pairedItem object for every record of this input item (n8n only reads it), to keep large listings small.
+	const pairedItem = { item: itemIndex };
+	await readPages(fetchPage, listing, { node: context.getNode(), itemIndex, limit, pageSize, serviceKey }, (record) => {
+		const json = isJsonObject(record) ? record : { value: record as IDataObject[keyof IDataObject] };
+		output.push({ json, pairedItem });
+	});
+}
+
+/** The `customOperations` function of a list operation. */
+export function listOperation(config: ListOperationConfig) {
+	return async function list(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const output: INodeExecutionData[] = [];
+		const inputCount = this.getInputData().length;
+		for (let itemIndex = 0; itemIndex < inputCount; itemIndex++) {
+			const before = output.length;
+			try {
+				await listInto(this, config, itemIndex, output);
+			} catch (caught) {
+				const error = toNodeApiError(this.getNode(), caught, { itemIndex });
+				if (!this.continueOnFail()) throw error;
+				// What this input item had gathered is dropped: its one output item is the error.
+				output.length = before;
+				output.push({ json: { error: error.message }, pairedItem: { item: itemIndex } });
+			}
+		}
+		return [output];
+	};
+}
+
+/** Query of the listing from node parameters: `[parameter name, query name]` pairs; empty values are left out. */
+export function queryFromParameters(pairs: Array<[string, string]>) {
+	return (context: IExecuteFunctions, itemIndex: number): IDataObject => {
+		const query: IDataObject = {};
+		for (const [parameter, name] of pairs) {
+			const value = context.getNodeParameter(parameter, itemIndex, '') as unknown;
+			if (value === undefined || value === null) continue;
+			const text = typeof value === 'string' ? value.trim() : value;
+			if (text !== '') query[name] = text as IDataObject[string];
+		}
+		return query;
+	};
+}

@@ -1,6 +1,7 @@
 import type { RequestLogEntry } from '../../sandbox/types';
 import { apiRequests, expectEqual, expectSuccess, outputOf } from './expect';
 import { fail, sandboxOf, type Check, type CheckContext } from './types';
+import { callWebhook } from './webhook-call';
 import { workflowCheck } from './workflow-check';
 
 /** What the issue measured: an independent service allowing 20 requests/s per client, burst 20, Retry-After 1. */
@@ -29,33 +30,13 @@ function expectedAddresses(count: number): Map<string, number> {
 }
 
 async function postUpdates(ctx: CheckContext, count: number): Promise<Array<Record<string, unknown>>> {
-	const res = await fetch(`${ctx.server!.server.url}/webhook/e2e-update-many`, {
+	const { status, answer } = await callWebhook(ctx, 'e2e-update-many', {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify({ count }),
 	});
-	const text = await res.text();
-	if (res.status !== 200) fail(`the caller asking for ${count} updates got ${res.status}: ${text.slice(0, 300)}`);
-	return JSON.parse(text) as Array<Record<string, unknown>>;
-}
-
-/**
- * n8n registers a production webhook a moment after activation: poll with an empty update (0 rows, nothing sent
- * to the service) until the path stops answering 404.
- */
-async function waitForWebhook(ctx: CheckContext, path: string): Promise<void> {
-	const deadline = Date.now() + 20_000;
-	while (Date.now() < deadline) {
-		const res = await fetch(`${ctx.server!.server.url}/webhook/${path}`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ count: 0 }),
-		});
-		await res.arrayBuffer();
-		if (res.status !== 404) return;
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-	fail(`the webhook ${path} was not registered 20 s after activation`);
+	if (status !== 200) fail(`the caller asking for ${count} updates got ${status}: ${answer.slice(0, 300)}`);
+	return JSON.parse(answer) as Array<Record<string, unknown>>;
 }
 
 export const rateLimitChecks: Check[] = [
@@ -88,7 +69,6 @@ export const rateLimitChecks: Check[] = [
 			await admin.reset();
 			await ctx.server!.api.activate(ctx.workflowId('webhook-update-rate-limited'));
 			try {
-				await waitForWebhook(ctx, 'e2e-update-many');
 				await admin.setRateLimit(LIMIT);
 				await admin.clearRequests();
 				const started = Date.now();

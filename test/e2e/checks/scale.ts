@@ -7,22 +7,9 @@ import { readFileSync } from 'node:fs';
 import type { SandboxAdmin } from '../../sandbox/admin-client';
 import { apiRequests, describeRequests, expectEqual } from './expect';
 import { fail, sandboxOf, type Check, type CheckContext } from './types';
+import { callWebhook } from './webhook-call';
 
 const SEED_APPROVED = 26;
-
-/**
- * GET of a production webhook; a 404 (the just-activated workflow's webhook not registered yet, nothing ran) is
- * asked again for up to 30 s.
- */
-async function callWebhook(ctx: CheckContext, path: string): Promise<{ status: number; answer: string }> {
-	const deadline = Date.now() + 30_000;
-	for (;;) {
-		const res = await fetch(`${ctx.server!.server.url}/webhook/${path}`, { signal: AbortSignal.timeout(600_000) });
-		const answer = await res.text();
-		if (res.status !== 404 || Date.now() > deadline) return { status: res.status, answer };
-		await new Promise((resolve) => setTimeout(resolve, 1_000));
-	}
-}
 
 /** Resident memory (VmRSS) of a process, MB; 0 once it is gone. */
 function rssMb(pid: number | undefined): number {

@@ -37,6 +37,12 @@ export function measure(scenario: Scenario, log: RequestLogEntry[], result: Clie
 	const rate = scenario.rateLimit?.rate;
 	const failedOutputs = result.outputs.filter((json) => json.error !== undefined).length;
 	const notes: string[] = [];
+	// How long the sandbox itself took per request (on the same machine: it shares the CPUs with n8n).
+	const durations = log.map((entry) => entry.durationMs ?? 0).sort((a, b) => a - b);
+	if (durations.length > 0) {
+		const at = (share: number) => durations[Math.min(durations.length - 1, Math.floor(share * durations.length))];
+		notes.push(`the sandbox answered in ${at(0.5)} ms (median), ${at(0.9)} ms (90th percentile), ${durations.at(-1)} ms (max)`);
+	}
 	if (result.error) notes.push(`workflow stopped: ${result.error}`);
 	if (failedOutputs > 0) notes.push(`${failedOutputs} output items are errors, e.g. "${String(result.outputs.find((json) => json.error !== undefined)?.error)}"`);
 	return {

@@ -122,7 +122,7 @@ async function runGroup(sandbox: RunningSandbox, scenarios: Scenario[]): Promise
 			const row = await runOnce(sandbox, scenario);
 			console.error(
 				`[bench] ${scenario.id}: ${row.requests} requests, ${row.tooMany} 429s (${row.late} late), ${row.lost} lost, ` +
-					`${(row.wallMs / 1000).toFixed(1)} s (first request after ${(row.firstRequestMs / 1000).toFixed(1)} s, client CPU ${(row.cpuMs / 1000).toFixed(1)} s, peak RSS ${row.peakRssMb.toFixed(0)} MB)`,
+					`${(row.wallMs / 1000).toFixed(1)} s (first request after ${(row.firstRequestMs / 1000).toFixed(1)} s, client CPU ${(row.cpuMs / 1000).toFixed(1)} s, peak RSS ${row.peakRssMb.toFixed(0)} MB; ${row.notes.join('; ')})`,
 			);
 			runs.get(scenario)!.push(row);
 		}
@@ -166,7 +166,7 @@ Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), load average 
 
 ${table}
 
-${notes.length > 0 ? `Notes:\n${notes.join('\n')}\n` : 'Every run ended without a workflow error and without error output items.\n'}
+Notes (a workflow error or error output items would be listed here too):\n${notes.join('\n')}\n
 ## How it is measured
 
 - Each scenario runs once (the no-limit ones 3 times, the median shown) against a fresh, unseeded sandbox

@@ -43,12 +43,16 @@ export const exampleChecks: Check[] = [
 	workflowCheck({
 		name: 'example nightly-approved-items-export: Return All of approved items into one CSV file',
 		workflow: `${EXAMPLE_PREFIX}nightly-approved-items-export`,
+		// 150 more approved items than the seed's 26: Return All (100 per page) must follow the cursor to page 2.
+		setup: async (admin) => {
+			await admin.seedItems({ count: 150, status: 'approved' });
+		},
 		verify({ outcome, requests, state }) {
 			expectSuccess(outcome, 'nightly-approved-items-export');
 			const approved = state.items.filter((i) => i.validation_status === 'approved').length;
 			expectEqual(outputOf(outcome, 'Approved items').length, approved, 'approved items read');
 			const pages = apiRequests(requests);
-			if (pages.length < 2) fail(`expected several pages, saw ${describeRequests(pages)}`);
+			expectEqual(pages.length, Math.ceil(approved / 100), `pages of 100 (${describeRequests(pages)})`);
 			const [file] = outputItemsOf(outcome, 'CSV file');
 			const binary = file?.binary?.data;
 			if (!binary || !/^approved-items-\d{4}-\d{2}-\d{2}\.csv$/.test(String(binary.fileName))) fail(`no CSV file in the output: ${JSON.stringify(file?.binary)}`);

@@ -98,6 +98,8 @@ export function instantiate(
 			const workflow = JSON.parse(fillPlaceholders(readFileSync(join(source.dir, `${file}.json`), 'utf8'), values)) as Record<string, unknown>;
 			workflow.id = workflowIdFor(name);
 			workflow.name ??= name;
+			// n8n's Postgres schema (queue mode) stores a workflow name in varchar(128); SQLite would accept more.
+			if (String(workflow.name).length > 128) throw new Error(`${file}.json: its name is longer than the 128 characters n8n stores on Postgres`);
 			workflow.active = false;
 			pointCredentials(workflow, credentials);
 			ids[name] = workflow.id as string;

@@ -86,9 +86,13 @@ export const credentialChecks: Check[] = [
 			expectEqual(outputOf(outcome, 'Get vendor').length, 5, 'output items');
 			expectCount(requests, isTokenRequest, 1, 'token exchanges for 5 items after revocation');
 			// 5 items, and, when a stored token was rejected (not when this check runs alone, with no token stored yet),
-			// the credential's check of the new token before it answers the 401s (GET /v1/vendor as well).
-			const tokenChecks = requests.some((r) => r.status === 401) ? 1 : 0;
-			expectCount(requests, (r) => r.path === '/v1/vendor' && r.status === 200, 5 + tokenChecks, `GET /v1/vendor answered 200 (5 items + ${tokenChecks} token check)`);
+			// the credential's checks of the new token before it answers the 401s (GET /v1/vendor as well): one, or two
+			// when a second item's 401 arrives while the first check is under way (timing decides).
+			const answered = requests.filter((r) => r.path === '/v1/vendor' && r.status === 200).length;
+			const maxChecks = requests.some((r) => r.status === 401) ? 2 : 0;
+			if (answered < 5 || answered > 5 + maxChecks) {
+				fail(`GET /v1/vendor answered 200 ${answered} times: expected the 5 items' requests and at most ${maxChecks} checks of the new token`);
+			}
 			return describeRequests(requests);
 		},
 	}),

@@ -13,7 +13,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { toNodeApiError } from '../../shared/errors';
 import { isJsonObject } from '../../shared/jsonObject';
-import { apiRequest, credentialTarget } from '../../shared/transport';
+import { apiRequest, credentialKey, credentialTarget } from '../../shared/transport';
 import { readPages, type Listing } from './pagination';
 import { paceSettingsOfNode } from './requestOptions';
 
@@ -50,7 +50,7 @@ function readPageSize(context: IExecuteFunctions, itemIndex: number): number | u
 /** Key under which the paginator remembers what page size this credential's service refused. */
 export async function serviceKeyOf(context: IExecuteFunctions): Promise<string> {
 	const { baseUrl, clientId } = await credentialTarget(context);
-	return JSON.stringify([baseUrl.toLowerCase(), clientId.trim()]);
+	return credentialKey(baseUrl, clientId);
 }
 
 /** Every record of one input item's listing, appended to `output` one by one. */

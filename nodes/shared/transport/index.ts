@@ -36,9 +36,14 @@ export type ApiContext = IExecuteFunctions | IExecuteSingleFunctions | ILoadOpti
 
 const schedulers = new Map<string, RequestScheduler>();
 
+/** One key per credential's API (base URL and client id): what the queue and the node's per-service memories share. */
+export function credentialKey(baseUrl: string, clientId: string): string {
+	return JSON.stringify([baseUrl.replace(/\/+$/, '').toLowerCase(), clientId.trim()]);
+}
+
 /** The queue of one credential's API (one per process, whatever workflow or execution uses it). */
 export function schedulerFor(baseUrl: string, clientId: string): RequestScheduler {
-	const key = JSON.stringify([baseUrl.replace(/\/+$/, '').toLowerCase(), clientId.trim()]);
+	const key = credentialKey(baseUrl, clientId);
 	let scheduler = schedulers.get(key);
 	if (scheduler === undefined) {
 		scheduler = new RequestScheduler();

@@ -4,6 +4,7 @@ import { SANDBOX_SIGNING_SECRET } from '../lib/templates';
 import { expectEqual } from './expect';
 import { executionItems, waitForExecution } from './executions';
 import { emitPurchase, productionWebhookUrl } from './trigger-session';
+import { callWebhook } from './webhook-call';
 import { fail, sandboxOf, type Check, type CheckContext } from './types';
 import { VendorDirect } from './vendor-direct';
 
@@ -59,7 +60,7 @@ export const triggerChecks: Check[] = [
 			const admin = sandboxOf(ctx);
 			await admin.clearWebhookDeliveries();
 			const sku = `E2E-TRIGGER-${ctx.version.replace(/\W/g, '')}`;
-			const res = await fetch(`${ctx.server!.server.url}/webhook/e2e-create-item`, {
+			const { status, answer } = await callWebhook(ctx, 'e2e-create-item', {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
 				body: JSON.stringify({
@@ -68,8 +69,7 @@ export const triggerChecks: Check[] = [
 					quantity: 1, msrp: 250000, price: 199900, gender: ['Women'], taxon_specific_attributes: {},
 				}),
 			});
-			const answer = await res.text();
-			if (res.status !== 200) fail(`the item-creating workflow answered ${res.status}: ${answer.slice(0, 300)}`);
+			if (status !== 200) fail(`the item-creating workflow answered ${status}: ${answer.slice(0, 300)}`);
 			const created = (await admin.state()).items.find((i) => i.vendor_sku === sku);
 			if (!created) fail(`the sandbox has no item ${sku} after the workflow answered ${answer.slice(0, 200)}`);
 			const deliveries = await admin.waitForDeliveries(1, 10_000);
@@ -111,13 +111,12 @@ export const triggerChecks: Check[] = [
 			const admin = sandboxOf(ctx);
 			await admin.clearWebhookDeliveries();
 			const address1 = `1 Trigger Way, n8n ${ctx.version}`;
-			const res = await fetch(`${ctx.server!.server.url}/webhook/e2e-create-address`, {
+			const { status, answer } = await callWebhook(ctx, 'e2e-create-address', {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
 				body: JSON.stringify({ address1 }),
 			});
-			const answer = await res.text();
-			if (res.status !== 200) fail(`the address-creating workflow answered ${res.status}: ${answer.slice(0, 300)}`);
+			if (status !== 200) fail(`the address-creating workflow answered ${status}: ${answer.slice(0, 300)}`);
 			const created = (await admin.state()).addresses.find((a) => a.address1 === address1);
 			if (!created?.active) fail(`the sandbox has no active address "${address1}" after the workflow answered ${answer.slice(0, 200)}`);
 			const deliveries = await admin.waitForDeliveries(1, 10_000);

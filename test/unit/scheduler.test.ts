@@ -10,17 +10,45 @@ import { RequestScheduler } from '../../nodes/shared/transport/scheduler';
 import { DEFAULT_PACE, paceSettingsFrom, type PaceSettings } from '../../nodes/shared/transport/settings';
 import { connectionError, FAKE_NODE, n8n1RequestError, n8nRequestError } from './fakes';
 
-const clock = { now: 0 };
+// `timers` set: waits overlap as they would in real time (see inVirtualTime); otherwise each wait simply adds.
+const clock = { now: 0, timers: undefined as Array<{ at: number; wake: () => void }> | undefined };
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),
 	sleep: async (ms: number) => {
-		clock.now += ms;
+		if (!clock.timers) {
+			clock.now += ms;
+			return;
+		}
+		await new Promise<void>((wake) => clock.timers!.push({ at: clock.now + ms, wake }));
 	},
 }));
 
 beforeEach(() => {
 	clock.now = 1_000_000;
+	clock.timers = undefined;
 });
+
+/**
+ * Runs `scenario` with waits that overlap: when nothing else can run, the clock jumps to the earliest wait's end.
+ * For scenarios where two things wait at once (work arriving while the queue paces).
+ */
+async function inVirtualTime<T>(scenario: () => Promise<T>): Promise<T> {
+	clock.timers = [];
+	let done = false;
+	const result = scenario().finally(() => {
+		done = true;
+	});
+	while (!done) {
+		for (let i = 0; i < 50; i++) await Promise.resolve();
+		if (done) break;
+		clock.timers.sort((a, b) => a.at - b.at);
+		const next = clock.timers.shift();
+		if (!next) throw new Error('the scenario waits for something that never comes');
+		clock.now = Math.max(clock.now, next.at);
+		next.wake();
+	}
+	return await result;
+}
 
 const TOO_MANY = { message: 'Too many requests' };
 const settings = (overrides: Partial<PaceSettings> = {}): PaceSettings => ({ ...DEFAULT_PACE, ...overrides });
@@ -162,6 +190,26 @@ describe('adaptive pace: a token-bucket service, with nothing configured', () =>
 			expect(seconds).toBeLessThanOrEqual((count / rate) * 1.2);
 		},
 	);
+
+	it('at 1 req/s (burst 1), with work that arrives a little at a time (Create sends a batch while it reads the next): the gaps are not taken for the service\'s pace, and no 429 after the start', async () => {
+		const { sleep } = jest.requireMock<{ sleep: (ms: number) => Promise<void> }>('n8n-workflow');
+		const scheduler = newScheduler();
+		const service = rateLimitedService(1, 1);
+		const start = clock.now;
+		const { ok } = await inVirtualTime(async () => {
+			const pending: Array<Promise<unknown>> = [];
+			for (let batch = 0; batch < 12; batch++) {
+				pending.push(scheduler.run({ method: 'POST', send: service.send, settings: settings() }));
+				await sleep(700);
+			}
+			return await settleAll(pending);
+		});
+		expect((clock.now - start) / 1000).toBeLessThanOrEqual(12 * 1.2);
+		expect(ok).toBe(12);
+		expect(scheduler.currentRate).toBeGreaterThan(0.9);
+		expect(scheduler.currentRate).toBeLessThanOrEqual(1);
+		expect(service.log.refused.filter((at) => at - start > 2_000)).toEqual([]);
+	});
 
 	it('Max Requests per Second: a fixed pace, never faster', async () => {
 		const scheduler = newScheduler();

@@ -49,10 +49,14 @@ describe('Item → Create', () => {
 	});
 });
 
-describe('Item → Create batching', () => {
+// Under Continue On Fail a full batch goes out while later items are still read; the batches are the same.
+describe.each([
+	['Item → Create batching', undefined],
+	['Item → Create batching, Continue On Fail', CONTINUE_ON_FAIL],
+])('%s', (_title, settings) => {
 	it('sends 1,001 items for one consignment in exactly 3 requests (500, 500, 1), one output per item in order', async () => {
 		const rows = Array.from({ length: 1001 }, (_, n) => validItem(`BULK-${n}`));
-		const result = await suite.run(createIn('cons_67890'), rows);
+		const result = await suite.run(createIn('cons_67890'), rows, settings);
 
 		expect(result.error).toBeUndefined();
 		const requests = await suite.apiRequests();
@@ -83,6 +87,7 @@ describe('Item → Create batching', () => {
 		const result = await suite.run(
 			{ ...createIn(''), consignmentId: { __rl: true, mode: 'id', value: '={{ $json.consignment }}' } },
 			rows,
+			settings,
 		);
 
 		expect(result.error).toBeUndefined();
@@ -105,6 +110,9 @@ describe('Item → Create batching', () => {
 		]);
 	});
 
+});
+
+describe('Item → Create, consignment choice and prices', () => {
 	it('chooses the consignment from the list mode of the resource locator as well', async () => {
 		const result = await suite.run(
 			{ ...createIn(''), consignmentId: { __rl: true, mode: 'list', value: '1001', cachedResultName: '1001 (created)' } },
@@ -268,6 +276,20 @@ describe('Item → Create: local validation', () => {
 		const requests = await suite.apiRequests();
 		expect(requests).toHaveLength(1);
 		expect((requests[0].body as { items: Array<{ vendor_sku: string }> }).items.map((item) => item.vendor_sku)).toEqual(['W-1']);
+	});
+
+	it('with Continue On Fail, an item whose expression throws fails alone; the others are created', async () => {
+		const parameters = { ...createIn('cons_12345'), designer: '={{ $json.broken ? $("No Such Node").item.json.designer : $json.designer }}' };
+		const result = await suite.run(parameters, [validItem('T-0'), validItem('T-1', { broken: true }), validItem('T-2')], CONTINUE_ON_FAIL);
+		const output = outputOf(result);
+		expect(output.map((item) => [resultOf(item).status, item.pairedItem])).toEqual([
+			['submitted', { item: 0 }],
+			['failed', { item: 1 }],
+			['submitted', { item: 2 }],
+		]);
+		expect(output[1].json.error).toMatch(/^Item index 1: Referenced node doesn't exist/);
+		const requests = await suite.apiRequests();
+		expect((requests[0].body as { items: Array<{ vendor_sku: string }> }).items.map((item) => item.vendor_sku)).toEqual(['T-0', 'T-2']);
 	});
 
 	it('no request at all when every item is invalid', async () => {

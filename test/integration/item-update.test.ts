@@ -1,4 +1,4 @@
-// Item → Update (declarative PATCH /v1/items/{item_id}) through n8n's engine against the sandbox: the body per
+// Item → Update (PATCH /v1/items/{item_id}, one per input item) through n8n's engine against the sandbox: the body per
 // item status, 400/404 messages, and validation before any request.
 import { CONTINUE_ON_FAIL, ITEM_PARAMETERS_FROM_JSON, ItemSuite, validItem } from './item-harness';
 import { outputOf } from './nodeRun.helpers';
@@ -125,6 +125,26 @@ describe('Item → Update errors', () => {
 		expect(output[0].pairedItem).toEqual({ item: 0 });
 		expect(output[1].json).toEqual({ id: String(pending.item_id), status: 'updated' });
 		expect(await suite.apiRequests()).toHaveLength(1);
+	});
+
+	it('without Continue On Fail, an invalid item anywhere in the input stops the node before any request', async () => {
+		const pending = await seeded('SBX-1001');
+		const other = await seeded('SBX-1015');
+		const rows = [validItem('SBX-1001', { itemId: pending.item_id }), validItem('SBX-1015', { itemId: other.item_id, price: -5 })];
+		const result = await suite.run(updateAll, rows);
+		expect(result.error?.message).toMatch(/^Item index 1: price/);
+		expect(await suite.apiRequests()).toHaveLength(0);
+	});
+
+	it('with Continue On Fail, a 404 on one item leaves the others updated: one output item per input item, in order', async () => {
+		const a = await seeded('SBX-1001');
+		const b = await seeded('SBX-1015');
+		const rows = [validItem('SBX-1001', { itemId: a.item_id }), validItem('SBX-9999', { itemId: 987654 }), validItem('SBX-1015', { itemId: b.item_id })];
+		const output = outputOf(await suite.run(updateAll, rows, CONTINUE_ON_FAIL));
+		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(output[0].json).toEqual({ id: String(a.item_id), status: 'updated' });
+		expect(output[1].json.error).toBe('Item with item_id 987654 was not found: Item 987654 not found');
+		expect(output[2].json).toEqual({ id: String(b.item_id), status: 'updated' });
 	});
 
 	it('an empty Item ID is refused before any request', async () => {

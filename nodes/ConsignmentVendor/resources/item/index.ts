@@ -1,14 +1,15 @@
 /**
  * The `item` resource: its operation selector, every field of its operations, and the custom operations
  * the node registers as `customOperations: { item: itemCustomOperations }`.
- * Update is declarative (routing on its option below); Create, Upsert and the two listings are custom operations.
+ * Every item operation is a custom operation: batched creation, upsert, listings of any size, and Update, which
+ * sends thousands of PATCHes faster than RoutingNode can build them (update.ts).
  */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { create, createFields } from './create';
 import { getAll, getAllFields } from './getAll';
 import { getNonApproved, getNonApprovedFields } from './getNonApproved';
-import { updateFields, updateRouting } from './update';
+import { update, updateFields } from './update';
 import { getMappingColumns } from './helpers/itemColumns';
 import { upsert, upsertFields } from './upsert';
 
@@ -43,7 +44,6 @@ export const itemOperations: INodeProperties = {
 			value: 'update',
 			action: 'Update an item',
 			description: 'Change an item by its item_id',
-			routing: updateRouting,
 		},
 		{
 			name: 'Create or Update',
@@ -67,6 +67,6 @@ export const itemResourceMapping = { getMappingColumns };
 
 /**
  * For the node's `customOperations.item`: the operations routing cannot express (batched creation, upsert, and
- * listings of any size: shared/listOperation.ts).
+ * listings of any size: shared/listOperation.ts) or not at the pace thousands of items need (update.ts).
  */
-export const itemCustomOperations = { create, upsert, getAll, getNonApproved };
+export const itemCustomOperations = { create, update, upsert, getAll, getNonApproved };

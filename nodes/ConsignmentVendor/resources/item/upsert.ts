@@ -17,6 +17,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { toNodeApiError } from '../../../shared/errors';
 import { apiRequest } from '../../../shared/transport';
+import { mapConcurrently } from '../../shared/concurrency';
 import { paceSettingsOfNode } from '../../shared/requestOptions';
 import { consignmentLocator } from '../../shared/resourceLocators';
 import { InputValidationError, type ItemPayload } from '../../shared/schemas';
@@ -114,20 +115,6 @@ async function upsertOne(context: IExecuteFunctions, { itemIndex, payload }: Che
 		});
 		return failure(itemIndex, payload, [mapped.message], mapped.description ?? undefined);
 	}
-}
-
-/** Runs `work` over `items`, at most `limit` at a time; results in input order. */
-async function mapConcurrently<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-	const results = new Array<R>(items.length);
-	let next = 0;
-	const worker = async () => {
-		while (next < items.length) {
-			const index = next++;
-			results[index] = await work(items[index]);
-		}
-	};
-	await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-	return results;
 }
 
 /** Rows whose fingerprint matches what was last sent get their one output item here, and are not sent. */

@@ -181,6 +181,44 @@ async function submitBatch(context: IExecuteFunctions, batch: PendingCreation[])
 	return mapPartialFailure(batch, response.body);
 }
 
+/**
+ * Creation batches sent while later items are still being read (Create under Continue On Fail: nothing stops the
+ * node, so there is no reason to read every item before the first POST). A consignment's batch goes out when it
+ * holds MAX_ITEMS_PER_REQUEST items; `finish` sends the rest. Batches go one after another, as in submitCreations.
+ */
+export class CreationStream {
+	private readonly filling = new Map<string, PendingCreation[]>();
+
+	private sending: Promise<void> = Promise.resolve();
+
+	constructor(
+		private readonly context: IExecuteFunctions,
+		private readonly onResult: (itemIndex: number, result: ItemResult) => void,
+	) {}
+
+	add(entry: PendingCreation): void {
+		const batch = this.filling.get(entry.consignmentId) ?? [];
+		batch.push(entry);
+		this.filling.set(entry.consignmentId, batch);
+		if (batch.length === MAX_ITEMS_PER_REQUEST) {
+			this.filling.delete(entry.consignmentId);
+			this.send(batch);
+		}
+	}
+
+	async finish(): Promise<void> {
+		for (const batch of this.filling.values()) this.send(batch);
+		this.filling.clear();
+		await this.sending;
+	}
+
+	private send(batch: PendingCreation[]): void {
+		this.sending = this.sending.then(async () => {
+			for (const [itemIndex, result] of await submitBatch(this.context, batch)) this.onResult(itemIndex, result);
+		});
+	}
+}
+
 /** Sends every pending creation in batches (see the file comment); one result per input item index. */
 export async function submitCreations(
 	context: IExecuteFunctions,

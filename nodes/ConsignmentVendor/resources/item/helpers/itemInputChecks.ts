@@ -16,62 +16,72 @@ export interface CheckedItem {
 	consignmentId?: string;
 }
 
+/** One input item, checked: its validated payload, or why it fails. */
+export type CheckResult<T> = { valid: T } | { failure: ItemFailure };
+
 /**
- * Reads every input item with `read`. An item it refuses (InputValidationError) or whose SKU repeats an earlier
- * one's becomes a failure; any other error stops the node, naming the item.
+ * Checks input items one at a time with `read`. An item it refuses (InputValidationError) or whose SKU repeats an
+ * earlier valid item's becomes a failure; any other error stops the node, naming the item.
  */
+export class InputItemChecker<T extends CheckedItem> {
+	private readonly firstBySku = new Map<string, number>();
+
+	constructor(
+		private readonly context: IExecuteFunctions,
+		private readonly read: (parameter: ParameterReader, itemIndex: number) => T,
+	) {}
+
+	check(itemIndex: number): CheckResult<T> {
+		const parameter = readerForItem(this.context, itemIndex);
+		let entry: T;
+		try {
+			entry = this.read(parameter, itemIndex);
+		} catch (error) {
+			if (!(error instanceof InputValidationError)) throw new NodeOperationError(this.context.getNode(), error as Error, { itemIndex });
+			return { failure: validationFailure(error, enteredVendorSku(parameter)) };
+		}
+		const repeated = this.repeatedSku(entry);
+		return repeated ? { failure: repeated } : { valid: entry };
+	}
+
+	/**
+	 * A SKU (ignoring case, as the service's SKU filter does) identifies one item: sending it twice would create a
+	 * duplicate or make the service's per-SKU answer ambiguous, so the first occurrence goes out and repeats fail.
+	 */
+	private repeatedSku(entry: T): ItemFailure | undefined {
+		const key = entry.payload.vendor_sku.toLowerCase();
+		const first = this.firstBySku.get(key);
+		if (first === undefined) {
+			this.firstBySku.set(key, entry.itemIndex);
+			return undefined;
+		}
+		return {
+			itemIndex: entry.itemIndex,
+			vendorSku: entry.payload.vendor_sku,
+			consignmentId: entry.consignmentId,
+			messages: [`vendor_sku repeats the vendor_sku of item index ${first}; each item needs its own SKU`],
+		};
+	}
+}
+
+/** Checks every input item (InputItemChecker). */
 export function validateInputItems<T extends CheckedItem>(
 	context: IExecuteFunctions,
 	read: (parameter: ParameterReader, itemIndex: number) => T,
 ): { valid: T[]; failures: ItemFailure[] } {
+	const checker = new InputItemChecker(context, read);
 	const valid: T[] = [];
 	const failures: ItemFailure[] = [];
 	const count = context.getInputData().length;
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
-		const parameter = readerForItem(context, itemIndex);
-		try {
-			valid.push(read(parameter, itemIndex));
-		} catch (error) {
-			if (!(error instanceof InputValidationError)) throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
-			failures.push(validationFailure(error, enteredVendorSku(parameter)));
-		}
+		const result = checker.check(itemIndex);
+		if ('valid' in result) valid.push(result.valid);
+		else failures.push(result.failure);
 	}
-	const duplicates = rejectDuplicateSkus(valid);
-	return { valid: withoutFailed(valid, duplicates), failures: [...failures, ...duplicates] };
+	return { valid, failures };
 }
 
 /** The consignment ID of an input item (resource locator: list or ID), as a string. @throws InputValidationError */
 export function readConsignmentId(context: IExecuteFunctions, itemIndex: number): string {
 	return parseConsignmentId(context.getNodeParameter('consignmentId', itemIndex, '', { extractValue: true }), itemIndex);
-}
-
-/**
- * Later items that repeat an earlier item's vendor_sku (ignoring case, as the service's SKU filter does).
- * A SKU identifies one item: sending it twice would create a duplicate or make the service's per-SKU
- * answer ambiguous, so the first occurrence goes out and the repeats fail.
- */
-function rejectDuplicateSkus(pending: CheckedItem[]): ItemFailure[] {
-	const firstBySku = new Map<string, number>();
-	const failures: ItemFailure[] = [];
-	for (const entry of pending) {
-		const key = entry.payload.vendor_sku.toLowerCase();
-		const first = firstBySku.get(key);
-		if (first === undefined) {
-			firstBySku.set(key, entry.itemIndex);
-			continue;
-		}
-		failures.push({
-			itemIndex: entry.itemIndex,
-			vendorSku: entry.payload.vendor_sku,
-			consignmentId: entry.consignmentId,
-			messages: [`vendor_sku repeats the vendor_sku of item index ${first}; each item needs its own SKU`],
-		});
-	}
-	return failures;
-}
-
-/** `pending` without the entries whose input item failed. */
-function withoutFailed<T extends { itemIndex: number }>(pending: T[], failures: ItemFailure[]): T[] {
-	const failed = new Set(failures.map((failure) => failure.itemIndex));
-	return pending.filter((entry) => !failed.has(entry.itemIndex));
 }

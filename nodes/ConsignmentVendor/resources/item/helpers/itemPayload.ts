@@ -1,10 +1,9 @@
 /**
  * From the node's item parameters (itemFields.ts), or the columns of its column mapper (itemMapping.ts), to
  * validated request bodies (shared/schemas.ts).
- * Used by custom operations (IExecuteFunctions) and by preSend hooks (IExecuteSingleFunctions), which
- * read parameters with different signatures; both are adapted to a `ParameterReader`.
+ * Used by the item operations (all custom operations) through a `ParameterReader`: one input item's parameters.
  */
-import type { IDataObject, IExecuteFunctions, IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { asJsonObject } from '../../../../shared/jsonObject';
 import { isPriceUnit, type PriceUnit } from '../../../shared/money';
@@ -24,12 +23,6 @@ export type ParameterReader = ((name: string, fallback: unknown) => unknown) & {
 export function readerForItem(context: IExecuteFunctions, itemIndex: number): ParameterReader {
 	return Object.assign((name: string, fallback: unknown) => context.getNodeParameter(name, itemIndex, fallback), {
 		inputJson: () => context.getInputData()[itemIndex]?.json ?? {},
-	});
-}
-
-export function readerForSingleItem(context: IExecuteSingleFunctions): ParameterReader {
-	return Object.assign((name: string, fallback: unknown) => context.getNodeParameter(name, fallback), {
-		inputJson: () => context.getInputData()?.json ?? {},
 	});
 }
 

@@ -28,6 +28,12 @@ export const itemOperations: INodeProperties = {
 			description: 'Submit items to a consignment, up to 500 per request',
 		},
 		{
+			name: 'Create or Update',
+			value: 'upsert',
+			action: 'Create or update an item by vendor SKU',
+			description: 'Create a new record, or update the current one if it already exists (upsert)',
+		},
+		{
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many items',
@@ -44,12 +50,6 @@ export const itemOperations: INodeProperties = {
 			value: 'update',
 			action: 'Update an item',
 			description: 'Change an item by its item_id',
-		},
-		{
-			name: 'Create or Update',
-			value: 'upsert',
-			action: 'Create or update an item by vendor SKU',
-			description: 'Create a new record, or update the current one if it already exists (upsert)',
 		},
 	],
 };

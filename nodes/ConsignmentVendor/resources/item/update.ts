@@ -95,25 +95,25 @@ interface ItemPatch {
 function readPatch(context: IExecuteFunctions, itemIndex: number): ItemPatch {
 	const node = context.getNode();
 	const read = readerForItem(context, itemIndex);
+	let rawId: unknown;
+	let path: string;
+	let body: IDataObject;
 	try {
-		const rawId = readItemIdToUpdate(read);
-		let path: string;
-		try {
-			path = itemPaths.item(rawId as string);
-		} catch (error) {
-			throw new NodeOperationError(node, `Item index ${itemIndex}: Item ID (item_id) ${(error as Error).message}`, { itemIndex });
-		}
-		const body =
-			read('fieldsToSend', 'all') === 'approved' ? readApprovedItemPatch(read, itemIndex) : readItemUpdateInput(read, itemIndex);
-		return { itemIndex, itemId: String(rawId).trim(), path, body: body as IDataObject };
+		rawId = readItemIdToUpdate(read);
+		body = (read('fieldsToSend', 'all') === 'approved' ? readApprovedItemPatch(read, itemIndex) : readItemUpdateInput(read, itemIndex)) as IDataObject;
 	} catch (error) {
-		if (error instanceof NodeOperationError) throw error;
 		if (!(error instanceof InputValidationError)) throw new NodeOperationError(node, error as Error, { itemIndex });
 		throw new NodeOperationError(node, error.message, {
 			itemIndex,
 			description: 'Nothing was sent for this item. Correct the field named above and run the node again.',
 		});
 	}
+	try {
+		path = itemPaths.item(rawId as string);
+	} catch (error) {
+		throw new NodeOperationError(node, `Item index ${itemIndex}: Item ID (item_id) ${(error as Error).message}`, { itemIndex });
+	}
+	return { itemIndex, itemId: String(rawId).trim(), path, body };
 }
 
 /** Sends one PATCH; its answer as the output item. @throws the mapped error (404 names the item_id) */

@@ -191,7 +191,7 @@ describe('adaptive pace: a token-bucket service, with nothing configured', () =>
 		},
 	);
 
-	it('at 1 req/s (burst 1), with work that arrives a little at a time (Create sends a batch while it reads the next): the gaps are not taken for the service\'s pace, and no 429 after the start', async () => {
+	it('at 1 req/s (burst 1), with work that arrives a little at a time (Create sends a batch while it reads the next): the pace starts at one request per pause asked for, not at the few successes over the gaps, and no 429 after the start', async () => {
 		const { sleep } = jest.requireMock<{ sleep: (ms: number) => Promise<void> }>('n8n-workflow');
 		const scheduler = newScheduler();
 		const service = rateLimitedService(1, 1);

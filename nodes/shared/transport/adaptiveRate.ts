@@ -3,13 +3,12 @@
  * limit, and real services differ: token buckets, fixed windows, per-minute quotas).
  *
  * Until the first 429 there is no pacing at all (only the concurrency bound). On a 429 the rate becomes what
- * actually got through since the previous one: the successes, over the time the queue had work in that cycle
- * plus the pause the service asks for. For a token bucket with burst ≈ rate × pause that is its refill rate,
- * so pausing and then sending at (a little under) that rate wastes almost none of the service's budget. Only
- * the time with work counts: an operation that prepares its items while earlier ones are sent (Create's
- * batches, Update's items) leaves the queue empty now and then, and those gaps say nothing about the service.
- * Each success then raises the rate a little, so the queue probes upwards slowly and meets the next 429 only
- * now and then (see GROWTH_PER_SECOND).
+ * actually got through since the previous one: the successes, over the time they took plus the pause the
+ * service asks for. For a token bucket with burst ≈ rate × pause that is its refill rate, so pausing and then
+ * sending at (a little under) that rate wastes almost none of the service's budget. The first 429 may come while
+ * work arrives slowly (Create sends a batch while it reads the next), when few successes over a long time say
+ * little: then the pace starts no lower than one request per pause asked for. Each success then raises the
+ * rate a little, so the queue probes upwards slowly and meets the next 429 only now and then (GROWTH_PER_SECOND).
  */
 
 /** Growth per second of successes: slow enough that an emptied bucket is met every ~8 s, not every second. */
@@ -19,8 +18,8 @@ const GROWTH_PER_SECOND = 1.03;
  * meet the bucket's edge every few requests, and a 429 in ten requests is a tenth of them.
  */
 const GROWTH_BASIS_RATE = 20;
-/** After a 429 the pace starts this much under the estimate: sent at exactly a bucket's refill rate, the jitter of one request's transit is a 429. */
-const MARGIN_AFTER_SLOWDOWN = 0.97;
+/** After a 429 the pace starts this much under the estimate: at exactly a bucket's refill rate, a request that leaves a few tens of ms late (the event loop busy reading items) makes the next one early, and a 429. */
+const MARGIN_AFTER_SLOWDOWN = 0.95;
 /** One 429 never cuts the rate below this share of the current one (a cycle with idle time underestimates). */
 const DEEPEST_CUT = 0.5;
 /** A floor, so a queue can always move again. */
@@ -32,12 +31,8 @@ export class AdaptiveRate {
 	private cycleSuccesses = 0;
 	/** When the cycle's first success was answered. */
 	private firstSuccessAt: number | undefined;
-	/** True for a cycle that began with new work (not with the end of a pause): see `countedFrom`. */
+	/** True for a cycle that began with new work (not with the end of a pause): see onSlowDown. */
 	private freshCycle = true;
-	/** Time with work counted in this cycle, before `busySince`. */
-	private busyMs = 0;
-	/** Since when the queue has work (requests waiting or in flight); undefined while it has none. */
-	private busySince: number | undefined;
 
 	constructor(now: number) {
 		this.cycleStart = now;
@@ -54,20 +49,6 @@ export class AdaptiveRate {
 		this.cycleSuccesses = 0;
 		this.firstSuccessAt = undefined;
 		this.freshCycle = true;
-		this.busyMs = 0;
-		if (this.busySince !== undefined) this.busySince = now;
-	}
-
-	/** The queue got work after having none (nothing waiting, nothing in flight). */
-	onBusy(now: number): void {
-		this.busySince ??= now;
-	}
-
-	/** The queue has nothing waiting and nothing in flight. */
-	onIdle(now: number): void {
-		if (this.busySince === undefined) return;
-		this.busyMs += this.countedBetween(this.busySince, now);
-		this.busySince = undefined;
 	}
 
 	onSuccess(now: number): void {
@@ -78,34 +59,20 @@ export class AdaptiveRate {
 
 	/** The service refused a request sent since the last pause began; the queue now pauses `pauseMs`. */
 	onSlowDown(now: number, pauseMs: number): void {
-		const busyMs = this.busyMs + (this.busySince === undefined ? 0 : this.countedBetween(this.busySince, now));
-		const seconds = Math.max(0.001, (busyMs + pauseMs) / 1000);
+		// A cycle that began with new work counts from the service's first answer, not from when the queue got
+		// the work: n8n builds every item's request before the first one leaves the process (2,000 items take
+		// seconds), and that time says nothing about the service's pace. After a pause the queue sends at once.
+		const start = this.freshCycle ? Math.max(this.cycleStart, this.firstSuccessAt ?? this.cycleStart) : this.cycleStart;
+		const seconds = Math.max(0.001, (now - start + pauseMs) / 1000);
 		const successes = this.cycleSuccesses;
 		this.cycleStart = now + pauseMs;
 		this.cycleSuccesses = 0;
 		this.firstSuccessAt = undefined;
 		this.freshCycle = false;
-		this.busyMs = 0;
-		if (this.busySince !== undefined) this.busySince = now;
 		// Refused again before anything got through: the pause (which doubles) is the answer, not a rate of 0.
 		if (successes === 0 && this.rate === undefined) return;
-		let estimate = (successes / seconds) * MARGIN_AFTER_SLOWDOWN;
-		if (this.rate !== undefined) estimate = Math.max(estimate, this.rate * DEEPEST_CUT);
-		this.rate = Math.max(MIN_RATE, estimate);
-	}
-
-	/**
-	 * Where this cycle's time starts to count. A cycle that began with new work counts from the service's first
-	 * answer: requests can be queued long before the first one leaves the process (n8n's RoutingNode builds every
-	 * item's request first), and that time says nothing about the service's pace. After a pause the queue sends at once.
-	 */
-	private countedFrom(): number | undefined {
-		return this.freshCycle ? this.firstSuccessAt : this.cycleStart;
-	}
-
-	/** The part of [from, to] this cycle counts. */
-	private countedBetween(from: number, to: number): number {
-		const start = this.countedFrom();
-		return start === undefined ? 0 : Math.max(0, to - Math.max(from, start));
+		let estimate = successes / seconds;
+		estimate = this.rate === undefined ? Math.max(estimate, 1000 / Math.max(pauseMs, 1)) : Math.max(estimate, this.rate * DEEPEST_CUT);
+		this.rate = Math.max(MIN_RATE, estimate * MARGIN_AFTER_SLOWDOWN);
 	}
 }

@@ -91,14 +91,11 @@ export class RequestScheduler {
 	async run<T>(request: ScheduledRequest<T>): Promise<T> {
 		return await new Promise<T>((resolve, reject) => {
 			const now = this.now();
-			if (this.queue.length === 0 && this.inFlight === 0) {
-				if (now - this.lastActivityAt > IDLE_RESET_MS) {
-					// Idle for a while: the "no success for …" clock and the rate's cycle start with this work. (A
-					// paginator's pages come one at a time, so a queue that is empty for a moment is not idle.)
-					this.lastProgressAt = now;
-					this.rate.restartCycle(now);
-				}
-				this.rate.onBusy(now);
+			if (this.queue.length === 0 && this.inFlight === 0 && now - this.lastActivityAt > IDLE_RESET_MS) {
+				// Idle for a while: the "no success for …" clock and the rate's cycle start with this work. (A
+				// paginator's pages come one at a time, so a queue that is empty for a moment is not idle.)
+				this.lastProgressAt = now;
+				this.rate.restartCycle(now);
 			}
 			const job: Job = {
 				...request,
@@ -174,7 +171,6 @@ export class RequestScheduler {
 		} finally {
 			this.lastActivityAt = this.now();
 			this.inFlight--;
-			if (this.inFlight === 0 && this.queue.length === 0) this.rate.onIdle(this.lastActivityAt);
 			this.slotWaiters.splice(0).forEach((wake) => wake());
 		}
 	}

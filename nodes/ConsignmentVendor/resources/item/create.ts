@@ -39,7 +39,7 @@ export const createFields: INodeProperties[] = [
 ];
 
 /** Items read between two turns of the event loop, so a full batch's request leaves while later items are read. */
-const ITEMS_PER_TURN = 50;
+const ITEMS_PER_TURN = 10;
 
 /**
  * Under Continue On Fail any error reading an item (an expression that throws, too) fails that item only: earlier

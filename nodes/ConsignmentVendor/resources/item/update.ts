@@ -91,29 +91,33 @@ interface ItemPatch {
 	body: IDataObject;
 }
 
-/** Reads and checks one input item's Item ID and fields. @throws NodeOperationError naming the item and the field */
-function readPatch(context: IExecuteFunctions, itemIndex: number): ItemPatch {
-	const node = context.getNode();
-	const read = readerForItem(context, itemIndex);
-	let rawId: unknown;
-	let path: string;
-	let body: IDataObject;
+/** `read()`, with what it throws as an error naming the item (and the field, for invalid input). */
+function readOrFail<T>(context: IExecuteFunctions, itemIndex: number, read: () => T): T {
 	try {
-		rawId = readItemIdToUpdate(read);
-		body = (read('fieldsToSend', 'all') === 'approved' ? readApprovedItemPatch(read, itemIndex) : readItemUpdateInput(read, itemIndex)) as IDataObject;
+		return read();
 	} catch (error) {
-		if (!(error instanceof InputValidationError)) throw new NodeOperationError(node, error as Error, { itemIndex });
-		throw new NodeOperationError(node, error.message, {
+		if (!(error instanceof InputValidationError)) throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+		throw new NodeOperationError(context.getNode(), error.message, {
 			itemIndex,
 			description: 'Nothing was sent for this item. Correct the field named above and run the node again.',
 		});
 	}
+}
+
+/** Reads and checks one input item's Item ID, then its fields. @throws NodeOperationError naming the item and the field */
+function readPatch(context: IExecuteFunctions, itemIndex: number): ItemPatch {
+	const read = readerForItem(context, itemIndex);
+	const rawId = readOrFail(context, itemIndex, () => readItemIdToUpdate(read));
+	let path: string;
 	try {
 		path = itemPaths.item(rawId as string);
 	} catch (error) {
-		throw new NodeOperationError(node, `Item index ${itemIndex}: Item ID (item_id) ${(error as Error).message}`, { itemIndex });
+		throw new NodeOperationError(context.getNode(), `Item index ${itemIndex}: Item ID (item_id) ${(error as Error).message}`, { itemIndex });
 	}
-	return { itemIndex, itemId: String(rawId).trim(), path, body };
+	const body = readOrFail(context, itemIndex, () =>
+		read('fieldsToSend', 'all') === 'approved' ? readApprovedItemPatch(read, itemIndex) : readItemUpdateInput(read, itemIndex),
+	);
+	return { itemIndex, itemId: String(rawId).trim(), path, body: body as IDataObject };
 }
 
 /** Sends one PATCH; its answer as the output item. @throws the mapped error (404 names the item_id) */

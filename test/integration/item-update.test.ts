@@ -147,6 +147,14 @@ describe('Item → Update errors', () => {
 		expect(output[2].json).toEqual({ id: String(b.item_id), status: 'updated' });
 	});
 
+	it('without Continue On Fail, a failed request stops the node from starting more (one at a time here: nothing after it is sent)', async () => {
+		const a = await seeded('SBX-1001');
+		const rows = [validItem('SBX-9999', { itemId: 987654 }), validItem('SBX-1001', { itemId: a.item_id })];
+		const result = await suite.run({ ...updateAll, requestOptions: { maxConcurrent: 1 } }, rows);
+		expect(result.error?.message).toBe('Item with item_id 987654 was not found: Item 987654 not found');
+		expect((await suite.apiRequests()).map((request) => request.path)).toEqual(['/v1/items/987654']);
+	});
+
 	it('an empty Item ID is refused before any request', async () => {
 		// An expression that yields nothing passes n8n's static "required" check and reaches the node.
 		const result = await suite.run(updateAll, [validItem('SBX-1001', { itemId: '' })]);

@@ -185,18 +185,18 @@ Notes (a workflow error or error output items would be listed here too):\n${note
   rate. Target wall ≤ 1.2 × floor. (The first \`burst\` requests are free, so a perfect client is a little
   under the floor.)
 - **n8n before the 1st request**: from the start of the execution to the first request reaching the sandbox.
-  n8n's RoutingNode (declarative operations: Update) builds every item's request, evaluating each parameter's
-  expression several times, before the event loop lets the first one out; Create validates every item first.
-  That is CPU work in n8n and the node, the same with the code before the transport, and no pacing can
-  overlap it. **from the 1st request / floor** is the rest of the wall time over the floor: the part the
-  transport paces (✅ when ≤ 1.2).
+  Under Continue On Fail (as here) Update reads each item just before sending it and Create sends a batch as
+  soon as it holds 500 items, so reading thousands of items (n8n evaluates every expression) overlaps with the
+  pace. (The code before the transport had Update declarative: n8n's RoutingNode evaluated every parameter up to
+  three times per item and built all 2,000 requests, 20–30 s of CPU, before the first left.) **from the 1st
+  request / floor** is the rest of the wall time over the floor: the part the transport paces (✅ when ≤ 1.2).
 - **No limit**: the same Update against a sandbox without limit that answers every request after 20 ms, with
   this code and with the code before the shared transport, commit bd6bbb8 (\`git archive\` of that commit into
   a temp folder with this tree's node_modules linked, its own \`test/harness\` running its own node sources in
   the client process: bench/code-tree.ts), 3 runs each, alternating, the median shown. Target: this code's
   wall ≤ 1.05 × the old code's. The client's CPU time is shown beside it (it moves less with the machine's load).
-- The machine's CPUs are shared with other work (see the load average above): CPU-bound parts (n8n building
-  2,000 requests, the no-limit runs) move by tens of per cent from run to run; the paced parts much less.
+- The machine's CPUs are shared with other work (see the load average above): CPU-bound parts (n8n reading
+  thousands of items, the no-limit runs) move by tens of per cent from run to run; the paced parts much less.
 `;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Routing for declarative operations that send ONE request per input item (Update, Address Create/Update/
+ * Routing for declarative operations that send ONE request per input item (Address Create/Update/
  * Delete, Vendor Get/Update, Consignment Get, Order Cancel).
  *
  * Why through the pagination hook: RoutingNode runs `preSend` before and `postReceive` only after a successful

@@ -69,9 +69,10 @@ export class ConsignmentVendor implements INodeType {
 
 	/**
 	 * Item creation (batches of 500 per consignment, 207 mapped per item) and upsert cannot be one request per
-	 * item, and RoutingNode cannot return a listing above ~120,000 records (it spreads a paginator's records into
-	 * one call), so n8n runs these functions instead of RoutingNode for them (WorkflowExecute.getCustomOperation,
-	 * present in n8n-core 1.122 used by n8n 1.123, and in 2.x). Every other operation stays declarative.
+	 * item, RoutingNode cannot return a listing above ~120,000 records (it spreads a paginator's records into
+	 * one call), and item Update is sent by the thousand faster than RoutingNode builds requests (update.ts), so
+	 * n8n runs these functions instead of RoutingNode for them (WorkflowExecute.getCustomOperation, present in
+	 * n8n-core 1.122 used by n8n 1.123, and in 2.x). Every other operation stays declarative.
 	 */
 	customOperations = {
 		item: itemCustomOperations,

@@ -292,6 +292,17 @@ describe('Item → Create: local validation', () => {
 		expect((requests[0].body as { items: Array<{ vendor_sku: string }> }).items.map((item) => item.vendor_sku)).toEqual(['T-0', 'T-2']);
 	});
 
+	it('with Continue On Fail, a full batch is sent while later items are still being read', async () => {
+		// Reading item 700 takes 1.5 s (its expression waits): the first batch (items 0–499) must not wait for it.
+		const slowDesigner = '={{ $json.slow ? (() => { const until = Date.now() + 1500; while (Date.now() < until) {} return $json.designer; })() : $json.designer }}';
+		const rows = Array.from({ length: 800 }, (_, n) => validItem(`SLOW-${n}`, n === 700 ? { slow: true } : {}));
+		const result = await suite.run({ ...createIn('cons_12345'), designer: slowDesigner }, rows, CONTINUE_ON_FAIL);
+		expect(outputOf(result).every((item) => resultOf(item).status === 'submitted')).toBe(true);
+		const posts = await suite.apiRequests();
+		expect(posts.map((request) => (request.body as { items: unknown[] }).items.length)).toEqual([500, 300]);
+		expect(Date.parse(posts[1].at) - Date.parse(posts[0].at)).toBeGreaterThan(1_000);
+	});
+
 	it('no request at all when every item is invalid', async () => {
 		const result = await suite.run(createIn('cons_12345'), [validItem('Z-0', { quantity: 0 })], CONTINUE_ON_FAIL);
 		expect(outputOf(result)[0].json.error).toMatch(/quantity must be a whole number of at least 1, got 0/);

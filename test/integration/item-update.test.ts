@@ -1,5 +1,8 @@
 // Item → Update (PATCH /v1/items/{item_id}, one per input item) through n8n's engine against the sandbox: the body per
 // item status, 400/404 messages, and validation before any request.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { CONTINUE_ON_FAIL, ITEM_PARAMETERS_FROM_JSON, ItemSuite, validItem } from './item-harness';
 import { outputOf } from './nodeRun.helpers';
 
@@ -153,6 +156,36 @@ describe('Item → Update errors', () => {
 		const result = await suite.run({ ...updateAll, requestOptions: { maxConcurrent: 1 } }, rows);
 		expect(result.error?.message).toBe('Item with item_id 987654 was not found: Item 987654 not found');
 		expect((await suite.apiRequests()).map((request) => request.path)).toEqual(['/v1/items/987654']);
+	});
+
+	it('without Continue On Fail, a failure takes the requests still waiting in the queue out of it (2 req/s: the next would leave 500 ms later)', async () => {
+		const a = await seeded('SBX-1001');
+		const b = await seeded('SBX-1015');
+		const rows = [validItem('SBX-9999', { itemId: 987654 }), validItem('SBX-1001', { itemId: a.item_id }), validItem('SBX-1015', { itemId: b.item_id })];
+		const result = await suite.run({ ...updateAll, requestOptions: { maxRequestsPerSecond: 2 } }, rows);
+		expect(result.error?.message).toBe('Item with item_id 987654 was not found: Item 987654 not found');
+		await new Promise((resolve) => setTimeout(resolve, 1_200));
+		expect((await suite.apiRequests()).map((request) => request.path)).toEqual(['/v1/items/987654']);
+	});
+
+	it('sends through the proxy of n8n\'s Request Options → Proxy', async () => {
+		const pending = await seeded('SBX-1001');
+		const seen: string[] = [];
+		const proxy = createServer((request, response) => {
+			seen.push(`${request.method} ${request.url}`);
+			response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'via-proxy', status: 'updated' }));
+		});
+		await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+		try {
+			const { port } = proxy.address() as AddressInfo;
+			const result = await suite.run({ ...updateAll, requestOptions: { proxy: `http://127.0.0.1:${port}` } }, [validItem('SBX-1001', { itemId: pending.item_id })]);
+			expect(outputOf(result)[0].json).toEqual({ id: 'via-proxy', status: 'updated' });
+			expect(seen).toHaveLength(1);
+			expect(seen[0]).toMatch(new RegExp(`^PATCH .*/v1/items/${pending.item_id}$`));
+			expect(await suite.apiRequests()).toHaveLength(0);
+		} finally {
+			await new Promise((resolve) => proxy.close(resolve));
+		}
 	});
 
 	it('an empty Item ID is refused before any request', async () => {

@@ -4,8 +4,16 @@
  */
 export async function forEachConcurrently(count: number, limit: number, work: (index: number) => Promise<void>): Promise<void> {
 	let next = 0;
+	let failed = false;
 	const worker = async () => {
-		while (next < count) await work(next++);
+		let finished = false;
+		try {
+			while (next < count && !failed) await work(next++);
+			finished = true;
+		} finally {
+			// A `work` that threw: the other workers start nothing more, and Promise.all rejects with its error.
+			if (!finished) failed = true;
+		}
 	};
 	await Promise.all(Array.from({ length: Math.max(0, Math.min(limit, count)) }, worker));
 }

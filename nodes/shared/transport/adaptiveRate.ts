@@ -60,8 +60,8 @@ export class AdaptiveRate {
 	/** The service refused a request sent since the last pause began; the queue now pauses `pauseMs`. */
 	onSlowDown(now: number, pauseMs: number): void {
 		// A cycle that began with new work counts from the service's first answer, not from when the queue got
-		// the work: n8n builds every item's request before the first one leaves the process (2,000 items take
-		// seconds), and that time says nothing about the service's pace. After a pause the queue sends at once.
+		// the work: for a declarative operation n8n's RoutingNode builds every item's request before the first one
+		// leaves the process, and that time says nothing about the service's pace. After a pause the queue sends at once.
 		const start = this.freshCycle ? Math.max(this.cycleStart, this.firstSuccessAt ?? this.cycleStart) : this.cycleStart;
 		const seconds = Math.max(0.001, (now - start + pauseMs) / 1000);
 		const successes = this.cycleSuccesses;
@@ -72,7 +72,9 @@ export class AdaptiveRate {
 		// Refused again before anything got through: the pause (which doubles) is the answer, not a rate of 0.
 		if (successes === 0 && this.rate === undefined) return;
 		let estimate = successes / seconds;
-		estimate = this.rate === undefined ? Math.max(estimate, 1000 / Math.max(pauseMs, 1)) : Math.max(estimate, this.rate * DEEPEST_CUT);
+		// A first pace no lower than one request per pause; a pause under a second ("Retry-After: 0") sets no floor.
+		if (this.rate !== undefined) estimate = Math.max(estimate, this.rate * DEEPEST_CUT);
+		else if (pauseMs >= 1_000) estimate = Math.max(estimate, 1000 / pauseMs);
 		this.rate = Math.max(MIN_RATE, estimate * MARGIN_AFTER_SLOWDOWN);
 	}
 }

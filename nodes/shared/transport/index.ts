@@ -21,7 +21,7 @@ import type {
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../credential';
 import { RequestScheduler } from './scheduler';
@@ -83,9 +83,38 @@ function cancelSignalOf(context: object): AbortSignal | undefined {
 	return typeof getSignal === 'function' ? getSignal.call(context) : undefined;
 }
 
-async function scheduled<T>(context: ApiContext, method: string, settings: PaceSettings, send: () => Promise<T>): Promise<T> {
+/** The execution's cancel signal, and the caller's own (e.g. Update stopping after a failure), as one. */
+function stopSignal(context: object, own?: AbortSignal): AbortSignal | undefined {
+	const signals = [cancelSignalOf(context), own].filter((signal): signal is AbortSignal => signal !== undefined);
+	return signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+}
+
+async function scheduled<T>(
+	context: ApiContext,
+	method: string,
+	settings: PaceSettings,
+	send: () => Promise<T>,
+	signal?: AbortSignal,
+): Promise<T> {
 	const { baseUrl, clientId } = await credentialTarget(context);
-	return await schedulerFor(baseUrl, clientId).run({ method, send, settings, signal: cancelSignalOf(context) });
+	return await schedulerFor(baseUrl, clientId).run({ method, send, settings, signal: stopSignal(context, signal) });
+}
+
+/** n8n's Proxy option (a URL) in the form n8n's request helper takes, as RoutingNode reads it; undefined if not a URL. */
+function proxyOption(proxy: string): IHttpRequestOptions['proxy'] {
+	let url: URL;
+	try {
+		url = new URL(proxy);
+	} catch {
+		return undefined;
+	}
+	const protocol = url.protocol.replace(/:$/, '');
+	return {
+		host: url.hostname,
+		port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80,
+		protocol,
+		...(url.username ? { auth: { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) } } : {}),
+	};
 }
 
 export interface ApiRequest {
@@ -94,6 +123,8 @@ export interface ApiRequest {
 	url: string;
 	qs?: IDataObject;
 	body?: IDataObject;
+	/** Besides the execution's cancellation: when aborted, the request leaves the queue if it has not been sent. */
+	signal?: AbortSignal;
 }
 
 /**
@@ -106,6 +137,10 @@ export async function apiRequest(
 	settings: PaceSettings = DEFAULT_PACE,
 ): Promise<IN8nHttpFullResponse> {
 	const { baseUrl } = await credentialTarget(context);
+	const proxy = settings.proxy === undefined ? undefined : proxyOption(settings.proxy);
+	if (settings.proxy !== undefined && proxy === undefined) {
+		throw new NodeOperationError(context.getNode(), 'Request Options → Proxy is not a valid URL (e.g. http://proxy.example.com:3128)');
+	}
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		baseURL: baseUrl,
@@ -116,9 +151,15 @@ export async function apiRequest(
 		json: true,
 		returnFullResponse: true,
 		timeout: settings.timeoutMs,
+		...(proxy ? { proxy } : {}),
+		...(settings.allowUnauthorizedCerts ? { skipSslCertificateValidation: true } : {}),
 	};
-	return (await scheduled(context, request.method, settings, async () =>
-		await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, options),
+	return (await scheduled(
+		context,
+		request.method,
+		settings,
+		async () => await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, options),
+		request.signal,
 	)) as IN8nHttpFullResponse;
 }
 

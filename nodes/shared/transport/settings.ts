@@ -14,6 +14,12 @@ export interface PaceSettings {
 	maxWaitMs: number;
 	/** Per request: no answer within this time is a timeout (a hung endpoint never blocks the queue). */
 	timeoutMs: number;
+	/**
+	 * n8n's own Proxy and Ignore SSL Issues options: RoutingNode applies them to declarative operations' requests,
+	 * `apiRequest` to the custom operations' ones.
+	 */
+	proxy?: string;
+	allowUnauthorizedCerts?: boolean;
 }
 
 export const DEFAULT_PACE: Readonly<PaceSettings> = {
@@ -36,8 +42,10 @@ export interface RequestOptionsValue {
 	maxRequestsPerSecond?: number;
 	giveUpAfterNoSuccessSeconds?: number;
 	maxWaitMinutes?: number;
-	/** n8n's own option, in ms. */
+	/** n8n's own options: in ms; a proxy URL; Ignore SSL Issues. */
 	timeout?: number;
+	proxy?: string;
+	allowUnauthorizedCerts?: boolean;
 }
 
 function positive(value: unknown): number | undefined {
@@ -55,5 +63,7 @@ export function paceSettingsFrom(value: unknown): PaceSettings {
 		noProgressLimitMs: seconds(options.giveUpAfterNoSuccessSeconds) ?? DEFAULT_PACE.noProgressLimitMs,
 		maxWaitMs: (positive(options.maxWaitMinutes) ?? DEFAULT_PACE.maxWaitMs / 60_000) * 60_000,
 		timeoutMs: positive(options.timeout) ?? DEFAULT_PACE.timeoutMs,
+		...(typeof options.proxy === 'string' && options.proxy.trim() !== '' ? { proxy: options.proxy.trim() } : {}),
+		...(options.allowUnauthorizedCerts === true ? { allowUnauthorizedCerts: true } : {}),
 	};
 }

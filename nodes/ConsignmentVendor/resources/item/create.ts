@@ -64,7 +64,8 @@ export async function create(this: IExecuteFunctions): Promise<INodeExecutionDat
 		const checker = new InputItemChecker(this, readCreation);
 		const stream = new CreationStream(this, (itemIndex, result) => outputs.record(itemIndex, result));
 		const count = this.getInputData().length;
-		for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		const cancelled = () => this.getExecutionCancelSignal?.()?.aborted === true;
+		for (let itemIndex = 0; itemIndex < count && !cancelled(); itemIndex++) {
 			const checked = checkOrFail(checker, itemIndex);
 			if ('valid' in checked) stream.add(checked.valid);
 			else outputs.recordFailures([checked.failure]);

@@ -7,7 +7,8 @@
  *
  * Each input item yields one output item, paired with it: the service's answer, or under Continue On Fail an error
  * item. Without Continue On Fail, an invalid item stops the node before anything is sent (as in Create and Upsert),
- * and a failed request stops it from starting more (the requests already under way finish). Errors name the item
+ * and the first failed request stops it: nothing more is started or left waiting in the queue (the requests
+ * already sent finish). Errors name the item
  * and the field; 400 (the service's text names the field) and 404 (the item_id) are mapped by `toNodeApiError`.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
@@ -107,9 +108,10 @@ function readOrFail<T>(context: IExecuteFunctions, itemIndex: number, read: () =
 /** Reads and checks one input item's Item ID, then its fields. @throws NodeOperationError naming the item and the field */
 function readPatch(context: IExecuteFunctions, itemIndex: number): ItemPatch {
 	const read = readerForItem(context, itemIndex);
-	const rawId = readOrFail(context, itemIndex, () => readItemIdToUpdate(read));
+	let rawId: unknown;
 	let path: string;
 	try {
+		rawId = readItemIdToUpdate(read);
 		path = itemPaths.item(rawId as string);
 	} catch (error) {
 		throw new NodeOperationError(context.getNode(), `Item index ${itemIndex}: Item ID (item_id) ${(error as Error).message}`, { itemIndex });
@@ -121,9 +123,9 @@ function readPatch(context: IExecuteFunctions, itemIndex: number): ItemPatch {
 }
 
 /** Sends one PATCH; its answer as the output item. @throws the mapped error (404 names the item_id) */
-async function sendPatch(context: IExecuteFunctions, patch: ItemPatch, pace: PaceSettings): Promise<INodeExecutionData> {
+async function sendPatch(context: IExecuteFunctions, patch: ItemPatch, pace: PaceSettings, stop: AbortSignal): Promise<INodeExecutionData> {
 	try {
-		const { body } = await apiRequest(context, { method: 'PATCH', url: patch.path, body: patch.body }, pace);
+		const { body } = await apiRequest(context, { method: 'PATCH', url: patch.path, body: patch.body, signal: stop }, pace);
 		// The contract answers an object; anything else still makes one output item whose json is an object.
 		const json = isJsonObject(body) ? body : body === undefined || body === '' ? {} : { response: body as IDataObject[string] };
 		return { json, pairedItem: { item: patch.itemIndex } };
@@ -147,17 +149,24 @@ export async function update(this: IExecuteFunctions): Promise<INodeExecutionDat
 	// expressions then overlaps with the service's pace instead of delaying the first request.
 	const checked = continueOnFail ? undefined : Array.from({ length: count }, (_, itemIndex) => readPatch(this, itemIndex));
 	const output = new Array<INodeExecutionData>(count);
-	// Without Continue On Fail, the failure of the lowest item index stops the node, after the requests under way.
-	const failures = new Map<number, unknown>();
+	// Without Continue On Fail the first failure stops the node: nothing more is started, requests still waiting in
+	// the queue are taken out of it, and those already sent finish. A cancelled execution stops reading items too.
+	const stop = new AbortController();
+	const cancelled = () => stop.signal.aborted || this.getExecutionCancelSignal?.()?.aborted === true;
+	let firstFailure: { error: unknown } | undefined;
 	await forEachConcurrently(count, pace.maxConcurrent, async (itemIndex) => {
-		if (failures.size > 0) return;
+		if (cancelled()) return;
 		try {
-			output[itemIndex] = await sendPatch(this, checked?.[itemIndex] ?? readPatch(this, itemIndex), pace);
+			output[itemIndex] = await sendPatch(this, checked?.[itemIndex] ?? readPatch(this, itemIndex), pace, stop.signal);
 		} catch (error) {
 			if (continueOnFail) output[itemIndex] = errorOutput(error, itemIndex);
-			else failures.set(itemIndex, error);
+			else if (!stop.signal.aborted) {
+				firstFailure = { error };
+				stop.abort();
+			}
 		}
 	});
-	if (failures.size > 0) throw failures.get(Math.min(...failures.keys()));
+	if (firstFailure) throw firstFailure.error;
+	if (this.getExecutionCancelSignal?.()?.aborted) throw new NodeOperationError(this.getNode(), 'The execution was cancelled');
 	return [output];
 }

@@ -210,11 +210,20 @@ export class CreationStream {
 		for (const batch of this.filling.values()) this.send(batch);
 		this.filling.clear();
 		await this.sending;
+		if (this.failure) throw this.failure.error;
 	}
+
+	/** What stopped the batches (submitBatch turns request failures into results: this is a bug's error), for finish. */
+	private failure: { error: unknown } | undefined;
 
 	private send(batch: PendingCreation[]): void {
 		this.sending = this.sending.then(async () => {
-			for (const [itemIndex, result] of await submitBatch(this.context, batch)) this.onResult(itemIndex, result);
+			if (this.failure) return;
+			try {
+				for (const [itemIndex, result] of await submitBatch(this.context, batch)) this.onResult(itemIndex, result);
+			} catch (error) {
+				this.failure = { error };
+			}
 		});
 	}
 }

@@ -1,7 +1,17 @@
 // The item scenarios' input: the integration tests' mapping and rows (test/integration/item-input.ts).
-import { validItem } from '../../test/integration/item-input';
+import type { INodeParameters } from 'n8n-workflow';
 
-export { ITEM_PARAMETERS_FROM_JSON } from '../../test/integration/item-input';
+import { ITEM_PARAMETERS_FROM_JSON, validItem } from '../../test/integration/item-input';
+
+export { ITEM_PARAMETERS_FROM_JSON };
+
+/** Item → Create or Update into the sandbox's consignment, every field from the input row. */
+export const UPSERT_PARAMETERS: INodeParameters = {
+	resource: 'item',
+	operation: 'upsert',
+	consignmentId: { __rl: true, mode: 'id', value: 'cons_12345' },
+	...ITEM_PARAMETERS_FROM_JSON,
+};
 
 /** A complete, valid item input for `sku` (what a non-approved item's PATCH and a creation need). */
 export const itemRow = validItem;

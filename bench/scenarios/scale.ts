@@ -3,7 +3,7 @@
 // No rate limit: these measure requests, wall time and the client's peak memory.
 import type { SandboxAdmin } from '../../test/sandbox';
 import type { ClientResult, Scenario } from '../scenario';
-import { countWithNewPrice, ITEM_PARAMETERS_FROM_JSON, itemRow, NEW_PRICE } from './item-rows';
+import { countWithNewPrice, itemRow, NEW_PRICE, UPSERT_PARAMETERS } from './item-rows';
 
 const RECORDS = 100_000;
 
@@ -50,12 +50,7 @@ export const upsertAgainstManyScenario: Scenario = {
 		await admin.seedManyItems({ count: EXISTING / 2, status: 'pending', skuPrefix: 'UPX-', firstNumber: 1 });
 		await admin.seedManyItems({ count: EXISTING / 2, status: 'approved', skuPrefix: 'UPX-', firstNumber: EXISTING / 2 + 1 });
 		return {
-			parameters: {
-				resource: 'item',
-				operation: 'upsert',
-				consignmentId: { __rl: true, mode: 'id', value: 'cons_12345' },
-				...ITEM_PARAMETERS_FROM_JSON,
-			},
+			parameters: UPSERT_PARAMETERS,
 			// 5,000 of the pending items, each with a new price (a PATCH each).
 			inputItems: Array.from({ length: ROWS }, (_, i) => itemRow(`UPX-${i + 1}`, { price: NEW_PRICE })),
 			minRequests: ROWS + Math.ceil((EXISTING / 2 + 26) / 100) * 2,

@@ -1,7 +1,7 @@
 // Item → Upsert of 1,000 rows whose items exist (non-approved): per row one GET by vendor_sku, then one PATCH,
 // so 2,000 requests at 20 req/s.
 import type { Scenario } from '../scenario';
-import { countWithNewPrice, ITEM_PARAMETERS_FROM_JSON, itemRow, NEW_PRICE } from './item-rows';
+import { countWithNewPrice, itemRow, NEW_PRICE, UPSERT_PARAMETERS } from './item-rows';
 
 const COUNT = 1_000;
 const SKU_PREFIX = 'UPS-';
@@ -13,12 +13,7 @@ export const upsertScenario: Scenario = {
 	prepare: async (admin) => {
 		const seeded = await admin.seedItems({ count: COUNT, status: 'pending', skuPrefix: SKU_PREFIX });
 		return {
-			parameters: {
-				resource: 'item',
-				operation: 'upsert',
-				consignmentId: { __rl: true, mode: 'id', value: 'cons_12345' },
-				...ITEM_PARAMETERS_FROM_JSON,
-			},
+			parameters: UPSERT_PARAMETERS,
 			inputItems: seeded.map((item) => itemRow(item.vendor_sku, { price: NEW_PRICE })),
 			minRequests: 2 * COUNT,
 			lost: async () => COUNT - (await countWithNewPrice(admin, SKU_PREFIX)),

@@ -25,6 +25,17 @@ async function startFromPrevious(ctx: CheckContext): Promise<void> {
 	await vendor(ctx).patch(PREVIOUS);
 }
 
+/** Activates the workflow and waits for the vendor to call it, then deactivates it and waits for PREVIOUS back. */
+async function activateThenDeactivate(ctx: CheckContext, when: string): Promise<VendorProfile> {
+	const api = ctx.server!.api;
+	const id = ctx.workflowId(WORKFLOW);
+	await api.activate(id);
+	const production = productionWebhookUrl(ctx, WEBHOOK_ID);
+	await vendor(ctx).waitFor((p) => p.webhook_url === production && p.preferences.webhook_enabled, `activated ${when}: webhook_url ${production}`);
+	await api.deactivate(id);
+	return await vendor(ctx).waitFor(isPrevious, `deactivated ${when}: webhook_url back to ${PREVIOUS.webhook_url}, not the test URL`);
+}
+
 async function listen(ctx: CheckContext): Promise<void> {
 	const answer = await ctx.server!.api.listenForTestEvent(ctx.workflowId(WORKFLOW), TRIGGER_NODE);
 	if (!answer.waitingForWebhook) fail(`n8n did not start listening for a test event: ${answer.status} ${answer.message}`);
@@ -79,16 +90,10 @@ export const triggerListeningChecks: Check[] = [
 		phase: 'server',
 		needsSandbox: true,
 		async run(ctx) {
-			const api = ctx.server!.api;
-			const id = ctx.workflowId(WORKFLOW);
 			await startFromPrevious(ctx);
 			await listen(ctx);
-			await api.activate(id);
-			const production = productionWebhookUrl(ctx, WEBHOOK_ID);
-			await vendor(ctx).waitFor((p) => p.webhook_url === production && p.preferences.webhook_enabled, `activated while listening: webhook_url ${production}`);
-			await api.deactivate(id);
-			await vendor(ctx).waitFor(isPrevious, `deactivated while listening: webhook_url back to ${PREVIOUS.webhook_url}`);
-			await api.stopListening(id);
+			await activateThenDeactivate(ctx, 'while listening');
+			await ctx.server!.api.stopListening(ctx.workflowId(WORKFLOW));
 			// Give the listener's clean-up time to (wrongly) touch the vendor, then look again.
 			await new Promise((r) => setTimeout(r, 1500));
 			const after = await vendor(ctx).get();
@@ -101,18 +106,12 @@ export const triggerListeningChecks: Check[] = [
 		phase: 'server',
 		needsSandbox: true,
 		async run(ctx) {
-			const api = ctx.server!.api;
-			const id = ctx.workflowId(WORKFLOW);
 			await startFromPrevious(ctx);
 			await listen(ctx);
 			await ctx.server!.restart();
 			const stranded = await vendor(ctx).get();
 			if (!isListening(ctx)(stranded)) fail(`after the restart the vendor should still call the forgotten test URL, it has ${JSON.stringify(stranded)}`);
-			await api.activate(id);
-			const production = productionWebhookUrl(ctx, WEBHOOK_ID);
-			await vendor(ctx).waitFor((p) => p.webhook_url === production && p.preferences.webhook_enabled, `activated after the restart: webhook_url ${production}`);
-			await api.deactivate(id);
-			const after = await vendor(ctx).waitFor(isPrevious, `deactivated: webhook_url back to ${PREVIOUS.webhook_url}, not the test URL`);
+			const after = await activateThenDeactivate(ctx, 'after the restart');
 			return `restart left ${stranded.webhook_url?.split('?')[0]}?…; activation + deactivation restored ${after.webhook_url}`;
 		},
 	},

@@ -10,7 +10,7 @@ export interface PagingSettings {
 	defaultPageSize: number;
 	/** Largest page_size served. */
 	maxPageSize: number;
-	/** Above maxPageSize: `clamp` serves maxPageSize silently; `reject` answers 400 naming page_size. */
+	/** Above maxPageSize: `clamp` serves maxPageSize silently; `reject` answers the page-size refusal (pageSizeRefusal*). */
 	aboveMaximum: 'clamp' | 'reject';
 	/** A cursor older than this (sandbox clock) is refused as expired (see expiredCursor*). */
 	cursorLifetimeSeconds: number;

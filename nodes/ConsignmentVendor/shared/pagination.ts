@@ -104,7 +104,7 @@ export interface PagingResult {
 	complete: boolean;
 }
 
-/** Services (credential keys) that refused LARGE_PAGE_SIZE in this process. */
+/** Services (credential keys) that refused LARGE_PAGE_SIZE and then served DEFAULT_PAGE_SIZE, in this process. */
 const refusedLargePages = new Set<string>();
 
 export function forgetRefusedPageSizes(): void {
@@ -127,7 +127,7 @@ function identityOf(record: unknown, idKeys: string[]): string | undefined {
 /** "HTTP 410: <what the service said>", to quote a refusal in an error the paginator words itself. */
 function quoteRefusal(error: unknown): string {
 	const failure = readHttpFailure(error);
-	const said = serviceMessage(failure.body)?.slice(0, 300);
+	const said = serviceMessage(failure.body);
 	return `HTTP ${failure.status ?? '?'}${said ? `: ${said}` : ''}`;
 }
 

@@ -30,7 +30,7 @@ describe('Return All of a large listing', () => {
 });
 
 describe('page size', () => {
-	it('a service that refuses 100 (400 naming page_size): one refused request, then 20 per page; remembered for the next run', async () => {
+	it('a service that refuses 100 (its own 400 naming page_size; other forms: pagination-refusals.test.ts): one refused request, then 20 per page; remembered for the next run', async () => {
 		const expected = await seedApproved(74); // 100 approved
 		await sandbox().admin.setPaging({ maxPageSize: 20, aboveMaximum: 'reject' });
 		const first = await runNode(sandbox(), { ...approvedItems, returnAll: true });
@@ -90,7 +90,7 @@ describe('an expired cursor mid-listing', () => {
 		await sandbox().admin.setPaging({ cursorLifetimeSeconds: 0 });
 		await sandbox().admin.addFault({ kind: 'latency', ms: 5, pathPrefix: '/v1/items', count: 100 });
 		const { result } = await runNode(sandbox(), { ...approvedItems, returnAll: true });
-		expect(result.error?.message).toMatch(/cursor kept expiring: 100 records were read/);
+		expect(result.error?.message).toMatch(/kept refusing the page cursor: 100 records were read/);
 	});
 
 	it('with Continue on Fail: that input item gives one item with the error, the others their records', async () => {

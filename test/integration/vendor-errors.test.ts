@@ -69,9 +69,14 @@ describe('errors and the token refresh', () => {
 	});
 
 	it('404 on a list page, mapped inside the paginator too', async () => {
-		await sandbox().admin.addFault({ kind: 'status', status: 404, pathPrefix: '/v1/consignments' });
-		const { result } = await runNode(sandbox(), { resource: 'consignment', operation: 'getAll', returnAll: true });
+		// Twice: a 4xx to the first page of the node's own 100 is asked again with 20 (pagination.ts), and refused too.
+		await sandbox().admin.addFault({ kind: 'status', status: 404, pathPrefix: '/v1/consignments', count: 2 });
+		const { result, requests } = await runNode(sandbox(), { resource: 'consignment', operation: 'getAll', returnAll: true });
 		expect(result.error?.message).toBe('The requested record was not found: Injected fault');
+		expect(requests.map((r) => [r.query.page_size, r.status])).toEqual([
+			['100', 404],
+			['20', 404],
+		]);
 	});
 
 	it('429: rate limited, retry after the service\'s Retry-After', async () => {

@@ -8,13 +8,20 @@ export interface ApiResponse {
 	headers?: Record<string, string>;
 }
 
-/** Thrown by routes and helpers; the server turns it into the response as is. */
+/** Thrown by routes and helpers; the server turns it into the response as is (`toResponse`). */
 export class HttpError extends Error {
 	constructor(
 		readonly status: number,
 		readonly body: Record<string, unknown>,
+		/** Sent instead of `body`, as text/plain: a refusal in a form other services may use (paging settings). */
+		readonly plainText?: string,
 	) {
-		super(typeof body.error === 'string' ? body.error : String(body.message ?? status));
+		super(plainText ?? (typeof body.error === 'string' ? body.error : String(body.message ?? status)));
+	}
+
+	toResponse(): ApiResponse {
+		if (this.plainText === undefined) return { status: this.status, body: this.body };
+		return { status: this.status, body: Buffer.from(this.plainText, 'utf8'), headers: { 'Content-Type': 'text/plain; charset=utf-8' } };
 	}
 }
 

@@ -11,6 +11,7 @@ import { sandboxRequestListener } from './server';
 export { SandboxAdmin } from './admin-client';
 export { NON_VENDOR_CLIENT, VENDOR_CLIENT } from './auth';
 export type * from './types';
+export type { PagingSettings, RefusalBody } from './paging-settings';
 
 export interface SandboxOptions {
 	/** 0 = any free port. Default 0. */

@@ -1,11 +1,12 @@
 // Cursor pagination shared by the four collections. A cursor is base64 of a signed JSON payload naming the
 // listing it came from, the filters it was made with, the sort key of its record and when it was issued.
-// Using it on another listing, with other filters, after the cursor lifetime, or altered, answers 400.
+// Using it on another listing, with other filters, or altered, answers 400; after the cursor lifetime, the
+// expired-cursor answer of the paging settings (400 by default).
 // Page sizes and cursor lifetime are the sandbox's paging settings (paging-settings.ts).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 import { fail } from './http';
-import { DEFAULT_PAGING, pageSizeOf, type PagingSettings } from './paging-settings';
+import { DEFAULT_PAGING, expiredCursor, pageSizeOf, type PagingSettings } from './paging-settings';
 
 export const DEFAULT_PAGE_SIZE = DEFAULT_PAGING.defaultPageSize;
 /** Larger page_size values are clamped silently by default: clients must not assume their page size was honoured. */
@@ -157,6 +158,6 @@ function decodeCursor(param: string, raw: string, ctx: PaginationContext, filter
 	}
 	if (payload.e !== ctx.endpoint) throw fail(400, `${param} is a cursor of another listing; cursors work only on the listing that returned them`);
 	if (payload.f !== filters) throw fail(400, `${param} cursor was made with different filters; send the same filters on every page`);
-	if (ctx.nowMs - payload.t > paging.cursorLifetimeSeconds * 1000) throw fail(400, `${param} cursor has expired; start again from the first page`);
+	if (ctx.nowMs - payload.t > paging.cursorLifetimeSeconds * 1000) throw expiredCursor(param, paging);
 	return payload.k;
 }

@@ -135,7 +135,7 @@ async function dispatch<Auth>(
 		};
 		return await match.handler(ctx);
 	} catch (error) {
-		if (error instanceof HttpError) return { status: error.status, body: error.body };
+		if (error instanceof HttpError) return error.toResponse();
 		// A bug in the sandbox itself: answer it visibly instead of crashing the server.
 		console.error(error);
 		return { status: 500, body: { error: `Sandbox bug: ${(error as Error).message}` } };

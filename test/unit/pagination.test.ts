@@ -11,7 +11,7 @@ import {
 	readPages,
 	type PagingOptions,
 } from '../../nodes/ConsignmentVendor/shared/pagination';
-import { FAKE_NODE, n8nRequestError } from './fakes';
+import { FAKE_NODE, n8n1RequestError, n8nRequestError } from './fakes';
 
 interface FakeServerOptions {
 	total: number;
@@ -171,19 +171,61 @@ describe('readPages: a service that refuses page_size 100', () => {
 		expect(server.requests).toHaveLength(1);
 	});
 
-	it('a 400 that does not name page_size is not a refusal of the size', async () => {
-		const refused: IDataObject[] = [];
+	it('a 4xx on the first page of 100 is asked again once with 20; when 20 is refused too, that refusal is the error and nothing is remembered', async () => {
+		const asked: IDataObject[] = [];
+		const refuseEverything = async (qs: IDataObject) => {
+			asked.push(qs);
+			throw n8nRequestError(400, { error: `status is invalid (request ${asked.length})` });
+		};
+		const listing = { collectionKey: 'things', idKeys: ['id'], query: {} };
+		const options = { node: FAKE_NODE, serviceKey: 'bad-filter' };
+		const error = await readPages(refuseEverything, listing, options, () => undefined).catch((e: unknown) => e);
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect((error as NodeApiError).message).toMatch(/request 2/);
+		expect(asked.map((r) => r.page_size)).toEqual([100, 20]);
+
+		const server = fakeServer({ total: 5 });
+		await readPages(server.handle, listing, options, () => undefined);
+		expect(server.requests.map((r) => r.page_size)).toEqual([100]);
+	});
+
+	// Refusals of 100 as other services may word and shape them: none names page_size.
+	it.each([
+		{ status: 400, body: { error: 'Invalid request parameters' } },
+		{ status: 422, body: { errors: [{ message: 'limit exceeded' }] } },
+		{ status: 413, body: 'Too large' },
+		{ status: 404, body: { message: 'Not Found' } },
+	])('a refusal of 100 as $status $body: 20 per page, every record once, remembered for the service', async ({ status, body }) => {
+		const server = fakeServer({ total: 45 });
+		const refusing = async (qs: IDataObject) => {
+			if (Number(qs.page_size) > 20) throw n8nRequestError(status, body);
+			return await server.handle(qs);
+		};
+		const listing = { collectionKey: 'things', idKeys: ['id'], query: {} };
+		const options = { node: FAKE_NODE, serviceKey: `refusing-${status}` };
+		const seen: Array<{ id: number }> = [];
+		await readPages(refusing, listing, options, (record) => seen.push(record as { id: number }));
+		expect(ids(seen)).toEqual(server.records.map((r) => r.id));
+		expect(server.requests.map((r) => r.page_size)).toEqual([20, 20, 20]);
+
+		server.requests.length = 0;
+		await readPages(refusing, listing, options, () => undefined);
+		expect(server.requests.map((r) => r.page_size)).toEqual([20, 20, 20]);
+	});
+
+	it.each([401, 403, 429])('a %i on the first page is not a refusal of the size: no second request', async (status) => {
+		const asked: IDataObject[] = [];
 		const error = await readPages(
 			async (qs) => {
-				refused.push(qs);
-				throw n8nRequestError(400, { error: 'status is invalid' });
+				asked.push(qs);
+				throw n8nRequestError(status, { message: 'no' });
 			},
 			{ collectionKey: 'things', idKeys: ['id'], query: {} },
-			{ node: FAKE_NODE, serviceKey: 'bad-filter' },
+			{ node: FAKE_NODE, serviceKey: `not-size-${status}` },
 			() => undefined,
 		).catch((e: unknown) => e);
-		expect(error).toBeInstanceOf(Error);
-		expect(refused).toHaveLength(1);
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(asked).toHaveLength(1);
 	});
 });
 
@@ -209,12 +251,92 @@ describe('readPages: expired cursors', () => {
 		expect(server.requests).toHaveLength(2 + 7);
 	});
 
+	// Expiries as other services may answer them: no status, shape or wording of these is in the contract.
+	it.each([
+		{ status: 404, body: { message: 'Not Found' }, shape: n8nRequestError },
+		{ status: 410, body: 'Gone', shape: n8nRequestError },
+		{ status: 422, body: { errors: [{ message: 'Invalid parameter' }] }, shape: n8nRequestError },
+		{ status: 400, body: { error: 'Bad Request' }, shape: n8n1RequestError },
+		{ status: 409, body: { message: 'Snapshot no longer available' }, shape: n8n1RequestError },
+	])('a $status $body to a page with a cursor ($shape.name): restart, every record exactly once', async ({ status, body, shape }) => {
+		const server = fakeServer({ total: 250 });
+		let calls = 0;
+		const items: number[] = [];
+		await readPages(
+			async (qs) => {
+				calls++;
+				if (calls === 3) throw shape(status, body);
+				return await server.handle(qs);
+			},
+			{ collectionKey: 'things', idKeys: ['id'], query: {} },
+			{ node: FAKE_NODE, serviceKey: `expiring-${status}` },
+			(record) => items.push((record as { id: number }).id),
+		);
+		expect(items).toEqual(server.records.map((r) => r.id));
+		expect(server.requests[2].after).toBeUndefined();
+	});
+
+	it.each([401, 403, 429])('a %i to a page with a cursor is the error, not an expiry: no restart', async (status) => {
+		const server = fakeServer({ total: 250 });
+		let calls = 0;
+		const error = await readPages(
+			async (qs) => {
+				calls++;
+				if (calls === 2) throw n8nRequestError(status, { message: 'after cursor has expired' });
+				return await server.handle(qs);
+			},
+			{ collectionKey: 'things', idKeys: ['id'], query: {} },
+			{ node: FAKE_NODE, serviceKey: `no-restart-${status}` },
+			() => undefined,
+		).catch((e: unknown) => e);
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(calls).toBe(2);
+	});
+
+	it('a 4xx to the first page of a restarted listing is the error (the size was served before): no fallback to 20', async () => {
+		const server = fakeServer({ total: 250 });
+		let calls = 0;
+		const error = await readPages(
+			async (qs) => {
+				calls++;
+				if (calls >= 2) throw n8nRequestError(400, { error: 'Bad Request' });
+				return await server.handle(qs);
+			},
+			{ collectionKey: 'things', idKeys: ['id'], query: {} },
+			{ node: FAKE_NODE, serviceKey: 'restart-refused' },
+			() => undefined,
+		).catch((e: unknown) => e);
+		expect(error).toBeInstanceOf(NodeApiError);
+		// page 1, the refused cursor, the refused first page of the restart
+		expect(calls).toBe(3);
+	});
+
+	it('a Limit re-read after an expiry asks for full pages and is cut at the limit', async () => {
+		const server = fakeServer({ total: 100 });
+		let calls = 0;
+		const items: number[] = [];
+		await readPages(
+			async (qs) => {
+				calls++;
+				if (calls === 3) throw n8nRequestError(410, 'Gone');
+				return await server.handle(qs);
+			},
+			{ collectionKey: 'things', idKeys: ['id'], query: {} },
+			{ node: FAKE_NODE, serviceKey: 'limit-expiring', limit: 45 },
+			(record) => items.push((record as { id: number }).id),
+		);
+		expect(items).toEqual(server.records.slice(0, 45).map((r) => r.id));
+		// 20, 20, (5 refused), then from the start: 20 and 20 skipped, 20 of which 5 are taken.
+		expect(server.requests.map((r) => r.page_size)).toEqual([20, 20, 20, 20, 20]);
+	});
+
 	it('a cursor that always expires: a few fruitless restarts, then a clear error saying how far it got', async () => {
 		// Every cursor has expired by the time it is used: each restart reads page 1 again and gets no further.
 		const server = fakeServer({ total: 1000, cursorLifetimeRequests: 0 });
 		const error = await run(server, { pageSize: 10 }).catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect((error as Error).message).toMatch(/cursor kept expiring: 10 records were read/);
+		expect((error as Error).message).toMatch(/kept refusing the page cursor: 10 records were read/);
+		expect((error as NodeOperationError).description).toMatch(/HTTP 400: after cursor has expired/);
 	});
 
 	it('a restarted listing whose records have no id stops with an error instead of repeating records', async () => {

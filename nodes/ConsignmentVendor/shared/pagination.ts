@@ -1,28 +1,27 @@
 /**
  * One cursor paginator for every listing the node reads: the four list operations (items, non-approved items,
  * addresses, consignments; listOperation.ts) and Upsert's read of the vendor's items (itemCatalog.ts).
- *
- * Exported API:
- * - `readPages(fetchPage, listing, options, onRecord)`: reads a listing page by page and hands each record to
- *   `onRecord`, in order, once. It owns every paging rule below; the caller owns the request (`fetchPage`).
- * - `listFields({ resource, operation })`: the `returnAll`, `limit` and Options → Page Size fields.
- * - `readPageInfo(body)`: `{ hasNextPage, endCursor }` of a collection response (also used by listSearch.ts).
- * - `DEFAULT_PAGE_SIZE` (20, the contract's recommended size), `LARGE_PAGE_SIZE` (100).
- * - `forgetRefusedPageSizes()`: for tests, forgets what services refused.
+ * `readPages` owns every paging rule below; the caller owns the request (`fetchPage`).
  *
  * Behaviour (contract: docs/vendor-api.md, "Pagination rules"):
  * - first page with `page_size` only (no `after`); then `after = page_info.end_cursor` while
  *   `page_info.has_next_page` is true; the listing's filters are sent on every page;
- * - Limit N returns the first N (or all there are), asks for `min(pageSize, N - collected)` per page and makes no
- *   request once it has N;
- * - page size: one the user set is always sent. Otherwise Return All asks for 100 (fewer requests; the maximum
- *   is not documented): a service that refuses it (400/422 naming page_size) gets the recommended 20 and that is
- *   remembered for the credential in this process; a service that silently sends fewer is followed by cursor.
- *   Limit keeps the recommended 20 per page;
+ * - Limit N returns the first N (or all there are), asks for `min(pageSize, N - collected)` per page (full pages
+ *   after a restart, which passes the records it skips again) and makes no request once it has N;
+ * - page size: one the user set is always sent as it is. Otherwise Return All asks for 100 (fewer requests; the
+ *   maximum is not documented); Limit keeps the recommended 20 per page. A service that silently sends fewer is
+ *   followed by cursor;
  * - never assumes `page_size` was honoured: a short page with `has_next_page` is followed, a page longer than
  *   asked is cut at the limit;
- * - an expired cursor (cursors "may expire after some time") restarts the listing from its first page and skips
- *   the records already returned, by their id; when restarts stop making progress, an error says how far it got;
+ * - a refused page request is judged by which request it was, never by the answer's wording, status or shape
+ *   beyond "a 4xx about the request" (pageRefusal.ts; the contract shows no form for these refusals):
+ *   - refused on the first page while asking for the node's own 100: asked again once with the recommended 20;
+ *     when 20 is served, that is remembered for the credential in this process; when 20 is refused too, that
+ *     refusal is the error;
+ *   - refused while carrying a cursor (so a page of the same listing, with the same filters, was served): the
+ *     cursor is taken as expired (cursors "may expire after some time"), and the listing restarts from its first
+ *     page, skipping the records already returned by their identity (`Listing.idKeys`); when restarts stop making
+ *     progress, an error says how far it got and quotes the last refusal;
  * - a cursor the service already gave, `has_next_page` without an `end_cursor`, or a run of empty pages that
  *   claim more stop with an error instead of looping;
  * - a 429/5xx is repeated by the transport's queue inside `fetchPage`, as the same page.
@@ -34,6 +33,7 @@ import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readHttpFailure, serviceMessage, toNodeApiError } from '../../shared/errors';
+import { pageRefusalAction } from './pageRefusal';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const LARGE_PAGE_SIZE = 100;
@@ -71,7 +71,11 @@ export function readPageInfo(body: IDataObject): PageInfo {
 export interface Listing {
 	/** Top-level key of the records in the response: `products`, `consignments` or `addresses`. */
 	collectionKey: string;
-	/** Fields that identify a record, first present wins (`item_id`; `address_id`, `id`): how a restarted listing skips records. */
+	/**
+	 * Fields that identify one record of this listing, first present wins: how a restarted listing skips the
+	 * records already returned. Item listings hold variants (`id`; two variants of an item share `item_id`), so
+	 * theirs is `id` before `item_id`; addresses `address_id`, `id`; consignments `id`.
+	 */
 	idKeys: string[];
 	/** Filters, sent on every page. */
 	query: IDataObject;
@@ -100,38 +104,31 @@ export interface PagingResult {
 	complete: boolean;
 }
 
-/** Services (credential keys) that refused LARGE_PAGE_SIZE in this process. */
+/** Services (credential keys) that refused LARGE_PAGE_SIZE and then served DEFAULT_PAGE_SIZE, in this process. */
 const refusedLargePages = new Set<string>();
 
 export function forgetRefusedPageSizes(): void {
 	refusedLargePages.clear();
 }
 
-function failureText(error: unknown): { status?: number; text: string } {
-	const failure = readHttpFailure(error);
-	const said = serviceMessage(failure.body) ?? '';
-	return { status: failure.status, text: `${said} ${typeof failure.body === 'string' ? '' : JSON.stringify(failure.body ?? '')}` };
-}
-
-/** A 400/422 that names page_size: the service does not take the size asked for. */
-function refusesPageSize(error: unknown): boolean {
-	const { status, text } = failureText(error);
-	return (status === 400 || status === 422) && /page_size/i.test(text);
-}
-
-/** A 4xx on a request with a cursor that speaks of the cursor: it expired (its form is not in the contract). */
-function cursorExpired(error: unknown): boolean {
-	const { status, text } = failureText(error);
-	return [400, 404, 410, 422].includes(status ?? 0) && /cursor|expire|\bafter\b/i.test(text);
-}
-
-function idOf(record: unknown, idKeys: string[]): unknown {
+/**
+ * The key under which a record counts as returned: the first of `idKeys` it has, named, so that a variant `id` and
+ * an `item_id` of the same number are not taken for each other.
+ */
+function identityOf(record: unknown, idKeys: string[]): string | undefined {
 	if (record === null || typeof record !== 'object') return undefined;
 	for (const key of idKeys) {
 		const id = (record as IDataObject)[key];
-		if (id !== undefined && id !== null && id !== '') return id;
+		if (id !== undefined && id !== null && id !== '') return `${key}:${String(id)}`;
 	}
 	return undefined;
+}
+
+/** "HTTP 410: <what the service said>", to quote a refusal in an error the paginator words itself. */
+function quoteRefusal(error: unknown): string {
+	const failure = readHttpFailure(error);
+	const said = serviceMessage(failure.body);
+	return `HTTP ${failure.status ?? '?'}${said ? `: ${said}` : ''}`;
 }
 
 /**
@@ -149,12 +146,14 @@ export async function readPages(
 	const stop = (message: string, description: string) => new NodeOperationError(node, message, { itemIndex, description });
 	const chooseSize = options.pageSize === undefined;
 	let pageSize = options.pageSize ?? (limit === undefined && !refusedLargePages.has(serviceKey) ? LARGE_PAGE_SIZE : DEFAULT_PAGE_SIZE);
+	// Set when 100 was refused and 20 is being tried: remembered for the credential only once 20 is served.
+	let rememberRecommendedSize = false;
 
 	let records = 0;
 	let requests = 0;
-	// Filled only once a cursor expired: the ids already handed over, so a restarted listing skips them.
-	let returnedIds: Set<unknown> | undefined;
-	const idsOfLastAttempt: unknown[] = [];
+	// Filled only once a cursor was refused: the identities already handed over, so a restarted listing skips them.
+	let returnedIds: Set<string> | undefined;
+	const idsOfLastAttempt: string[] = [];
 	let restarts = 0;
 	let fruitlessRestarts = 0;
 	let recordsAtRestart = 0;
@@ -163,32 +162,42 @@ export async function readPages(
 	let seenCursors = new Set<string>();
 	let emptyPagesInARow = 0;
 	let page = 0;
+	let pagesServed = 0;
 
 	for (;;) {
 		if (options.maxRequests !== undefined && requests >= options.maxRequests) return { records, requests, complete: false };
 		page++;
-		const query: IDataObject = { ...listing.query, page_size: limit === undefined ? pageSize : Math.min(pageSize, limit - records) };
+		// Limit asks only for what is still missing, until a restart: a re-read passes the records it skips again,
+		// so it asks for full pages (tiny ones would make another expiry likelier) and is cut at the limit.
+		const size = limit === undefined || returnedIds !== undefined ? pageSize : Math.min(pageSize, limit - records);
+		const query: IDataObject = { ...listing.query, page_size: size };
 		if (after !== undefined) query.after = after;
 		requests++;
 		let body: IDataObject | undefined;
 		try {
 			body = await fetchPage(query);
 		} catch (error) {
-			if (chooseSize && pageSize > DEFAULT_PAGE_SIZE && refusesPageSize(error)) {
-				refusedLargePages.add(serviceKey);
+			const action = pageRefusalAction({
+				status: readHttpFailure(error).status,
+				carriedCursor: after !== undefined,
+				firstPage: pagesServed === 0,
+				nodeChoseLargePageSize: chooseSize && pageSize > DEFAULT_PAGE_SIZE,
+			});
+			if (action === 'fail') throw toNodeApiError(node, error, { itemIndex });
+			if (action === 'askRecommendedSize') {
 				pageSize = DEFAULT_PAGE_SIZE;
+				rememberRecommendedSize = true;
 				page--;
 				continue;
 			}
-			if (after === undefined || !cursorExpired(error)) throw toNodeApiError(node, error, { itemIndex });
-			// Start again from the first page; what was returned is skipped by id.
+			// The cursor was refused: taken as expired. Start again from the first page; what was returned is skipped.
 			restarts++;
 			fruitlessRestarts = records > recordsAtRestart ? 0 : fruitlessRestarts + 1;
 			recordsAtRestart = records;
 			if (restarts > MAX_RESTARTS || fruitlessRestarts > MAX_FRUITLESS_RESTARTS) {
 				throw stop(
-					`The service's page cursor kept expiring: ${records} records were read (${restarts - 1} restarts from the first page) before it stopped`,
-					'Each restart re-reads the listing from its start and skips records already returned. Try again when the service is less busy, use a larger Page Size, or narrow the listing with a filter.',
+					`The service kept refusing the page cursor: ${records} records were read (${restarts - 1} restarts from the first page) before it stopped`,
+					`Its last answer: ${quoteRefusal(error)}. A refused cursor is taken as expired (cursors may expire): each restart re-reads the listing from its start and skips records already returned. Try again when the service is less busy, use a larger Page Size, or narrow the listing with a filter.`,
 				);
 			}
 			returnedIds ??= new Set();
@@ -200,6 +209,11 @@ export async function readPages(
 			page = 0;
 			continue;
 		}
+		pagesServed++;
+		if (rememberRecommendedSize) {
+			refusedLargePages.add(serviceKey);
+			rememberRecommendedSize = false;
+		}
 
 		const pageRecords = body?.[listing.collectionKey];
 		if (!Array.isArray(pageRecords)) {
@@ -210,17 +224,17 @@ export async function readPages(
 		}
 		for (const record of pageRecords) {
 			if (limit !== undefined && records >= limit) break;
-			const id = idOf(record, listing.idKeys);
+			const id = identityOf(record, listing.idKeys);
 			if (returnedIds !== undefined) {
-				if (id === undefined || id === null) {
+				if (id === undefined) {
 					throw stop(
 						`The service's page cursor expired and its records have no "${listing.idKeys.join('" or "')}" to skip those already returned`,
 						`${records} records had been read. Try again, or use a larger Page Size so the listing needs fewer pages.`,
 					);
 				}
-				if (returnedIds.has(String(id))) continue;
+				if (returnedIds.has(id)) continue;
 			}
-			idsOfLastAttempt.push(String(id));
+			if (id !== undefined) idsOfLastAttempt.push(id);
 			records++;
 			onRecord(record);
 		}

@@ -2,6 +2,7 @@ import { credentialChecks } from './credential';
 import { exampleChecks } from './examples';
 import { itemMappingChecks } from './item-mapping';
 import { itemChecks } from './items';
+import { pagingRefusalChecks } from './paging-refusals';
 import { addressChecks, otherResourceChecks } from './resources';
 import { rateLimitChecks } from './rate-limit';
 import { retryChecks } from './retry';
@@ -21,6 +22,7 @@ export const ALL_CHECKS: Check[] = [
 	...itemChecks,
 	...itemMappingChecks,
 	...retryChecks,
+	...pagingRefusalChecks,
 	...rateLimitChecks,
 	...addressChecks,
 	...otherResourceChecks,

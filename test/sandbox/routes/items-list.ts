@@ -20,6 +20,9 @@ function skuFilter(raw: string | undefined): string | undefined {
 	return raw === undefined || raw === '' ? undefined : raw.toLowerCase();
 }
 
+/** Variant n of an item: n = 0 is the stored `id`; the others lie far above every item_id and stored id. */
+const variantId = (item: StoredItem, n: number) => item.id + n * 100_000_000;
+
 const matchesSku = (item: StoredItem, sku: string | undefined) => sku === undefined || item.vendor_sku.toLowerCase() === sku;
 
 export function registerItemListRoutes(router: Router<AuthContext>, sandbox: Sandbox): void {
@@ -31,8 +34,15 @@ export function registerItemListRoutes(router: Router<AuthContext>, sandbox: San
 		const matches = (i: StoredItem) =>
 			(status === undefined ? i.validation_status !== 'approved' : i.validation_status === status) && matchesSku(i, sku);
 		const context = sandbox.pageContext('GET /v1/items', ctx.query, { status, sku });
-		const { page, page_info } = paginate(store.items, (i) => i.item_id, context, matches);
-		return ok({ products: page.map((i) => itemView(store, i)), page_info });
+		const variants = sandbox.paging.variantsPerItem;
+		if (variants === 1) {
+			const { page, page_info } = paginate(store.items, (i) => i.item_id, context, matches);
+			return ok({ products: page.map((i) => itemView(store, i)), page_info });
+		}
+		// Each item listed as `variants` records (a paging setting): built per request, which suits test-sized listings.
+		const records = store.items.flatMap((item) => Array.from({ length: variants }, (_, n) => ({ item, n })));
+		const { page, page_info } = paginate(records, (r) => r.item.item_id * variants + r.n, context, (r) => matches(r.item));
+		return ok({ products: page.map((r) => ({ ...itemView(store, r.item), id: variantId(r.item, r.n) })), page_info });
 	});
 
 	router.add('GET', '/v1/items/non_approved', (ctx) => {

@@ -75,7 +75,7 @@ export async function readSkuIndex(context: IExecuteFunctions, rows: number): Pr
 	const read = async (url: string, query: IDataObject, into: Map<string, IDataObject[]>, status?: string) => {
 		const result = await readPages(
 			async (qs) => (await apiRequest(context, { method: 'GET', url, qs }, pace)).body as IDataObject | undefined,
-			{ collectionKey: 'products', idKeys: ['item_id'], query },
+			{ collectionKey: 'products', idKeys: ['id', 'item_id'], query },
 			{ node: context.getNode(), serviceKey, maxRequests: budget - index.requests },
 			(record) => {
 				const sku = (record as IDataObject | null)?.vendor_sku;

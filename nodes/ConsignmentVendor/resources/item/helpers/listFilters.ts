@@ -18,14 +18,15 @@ const VALIDATION_STATUS_OPTIONS: INodePropertyOptions[] = [
 ];
 
 /**
- * The custom operation of an item listing at `url` (records under `products`, identified by `item_id`). The
+ * The custom operation of an item listing at `url` (records under `products`: variants, identified by their `id`,
+ * or by `item_id` where a listing shows no `id`, as the non-approved one does). The
  * status filter's option '' means "send no filter, the service's default applies": empty values are not sent.
  */
 export function itemListOperation(url: string, statusParameter: string, statusQuery: string) {
 	return listOperation({
 		url,
 		collectionKey: 'products',
-		idKeys: ['item_id'],
+		idKeys: ['id', 'item_id'],
 		query: queryFromParameters([
 			[statusParameter, statusQuery],
 			['filters.vendorSku', 'vendor_sku'],

@@ -49,7 +49,7 @@ export const vendorUpdateOperation: INodePropertyOptions = {
 	name: 'Update',
 	value: 'update',
 	action: 'Update the vendor profile',
-	description: 'Change the webhook URL or switch webhook notifications on or off',
+	description: "Change the vendor's webhook URL, or switch its webhook notifications on or off",
 	routing: withActionableErrors(
 		{
 			request: { method: 'PATCH', url: '/v1/vendor' },

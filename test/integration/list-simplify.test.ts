@@ -100,7 +100,7 @@ describe('the Simplify default n8n gives each saved node', () => {
 		}
 	});
 
-	it('is off for every list node of the examples and the e2e workflows', () => {
+	it('is off for every version 1 list node of the examples and the e2e workflows', () => {
 		const root = join(__dirname, '..', '..');
 		const files = ['examples', 'test/e2e/workflows', 'test/e2e/queue/workflows'].flatMap((dir) =>
 			readdirSync(join(root, dir))
@@ -110,7 +110,8 @@ describe('the Simplify default n8n gives each saved node', () => {
 		const listNodes = files.flatMap((file) => {
 			const workflow = JSON.parse(readFileSync(file, 'utf8')) as { nodes: Array<{ type: string; typeVersion: number; parameters: INodeParameters }> };
 			return workflow.nodes
-				.filter((node) => node.type.endsWith('.consignmentVendor'))
+				// item-get-many-simplify.json adds version 1.1 nodes on purpose (the e2e check of Simplify itself).
+				.filter((node) => node.type.endsWith('.consignmentVendor') && node.typeVersion === 1)
 				.filter((node) => LIST_OPERATIONS.some(([r, o]) => (node.parameters.resource ?? 'item') === r && node.parameters.operation === o))
 				.map((node) => ({ file, simplify: resolvedSimplify(node.parameters, node.typeVersion) }));
 		});

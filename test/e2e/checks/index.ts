@@ -6,6 +6,7 @@ import { addressChecks, otherResourceChecks } from './resources';
 import { rateLimitChecks } from './rate-limit';
 import { retryChecks } from './retry';
 import { scaleChecks } from './scale';
+import { simplifyChecks } from './simplify';
 import { triggerChecks } from './trigger';
 import { triggerListeningChecks } from './trigger-listening';
 import { triggerOptionChecks } from './trigger-options';
@@ -20,6 +21,7 @@ export const ALL_CHECKS: Check[] = [
 	...credentialChecks,
 	...itemChecks,
 	...itemMappingChecks,
+	...simplifyChecks,
 	...retryChecks,
 	...rateLimitChecks,
 	...addressChecks,

@@ -7,7 +7,7 @@ import { activeAddressLocator } from '../../shared/resourceLocators';
 export const addressDeleteOperation: INodePropertyOptions = {
 	name: 'Delete',
 	value: 'delete',
-	action: 'Delete an address by ID',
+	action: 'Delete an address by address ID, marking it inactive',
 	description: 'Mark the address with the given ID inactive: it can no longer be linked to items, its history is kept',
 	routing: recordRouting(
 		{ parameter: 'addressId', label: 'Address', kind: 'address', url: (id) => `/v1/vendor/addresses/${id}` },

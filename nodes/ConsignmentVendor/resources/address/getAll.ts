@@ -7,7 +7,7 @@ import { SIMPLIFIED_ADDRESS_FIELDS, simplifyFields } from '../../shared/simplify
 export const addressGetAllOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
-	action: 'Get many addresses',
+	action: 'Get many addresses of the vendor, active and inactive',
 	description: "List every address of the vendor account, active and inactive; needs no input",
 };
 

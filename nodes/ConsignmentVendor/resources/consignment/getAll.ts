@@ -7,7 +7,7 @@ import { SIMPLIFIED_CONSIGNMENT_FIELDS, simplifyFields } from '../../shared/simp
 export const consignmentGetAllOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
-	action: 'Get many consignments',
+	action: 'Get many consignments of the vendor with their status and number of items',
 	description:
 		"List the vendor's consignments with their status and number of items (empty unless the credential belongs to a vendor user)",
 };

@@ -48,7 +48,7 @@ async function validateVendorUpdate(
 export const vendorUpdateOperation: INodePropertyOptions = {
 	name: 'Update',
 	value: 'update',
-	action: 'Update the vendor profile',
+	action: "Update the vendor's webhook URL or switch its webhooks on or off",
 	description: "Change the vendor's webhook URL, or switch its webhook notifications on or off",
 	routing: withActionableErrors(
 		{

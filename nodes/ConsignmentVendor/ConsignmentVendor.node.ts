@@ -14,6 +14,7 @@ import { orderFields, orderOperationSelector } from './resources/order';
 import { vendorFields, vendorOperationSelector } from './resources/vendor';
 import { listSearch } from './shared/listSearch';
 import { requestOptionsField } from './shared/requestOptions';
+import { SIMPLIFY_ON_BY_DEFAULT_FROM } from './shared/simplify';
 
 export class ConsignmentVendor implements INodeType {
 	description: INodeTypeDescription = {
@@ -21,7 +22,8 @@ export class ConsignmentVendor implements INodeType {
 		name: 'consignmentVendor',
 		icon: { light: 'file:consignmentVendor.svg', dark: 'file:consignmentVendor.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1.1: Simplify on the list operations, on by default (shared/simplify.ts); version 1 nodes keep whole records.
+		version: [1, SIMPLIFY_ON_BY_DEFAULT_FROM],
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Submit and update consignment items, manage addresses, read consignments, cancel orders and configure the vendor webhook',

@@ -5,8 +5,8 @@
  * reading pages with the shared paginator (pagination.ts) through the transport's `apiRequest`.
  *
  * Parameters and outputs are those the declarative operations had: per input item, one n8n item per record
- * (the record exactly as returned, `pairedItem` = that input item); a failure stops the node with an error naming
- * the item, or with "Continue on Fail" gives that input item one `{ error }` item.
+ * (the record exactly as returned, or only its chosen fields with Simplify on; `pairedItem` = that input item);
+ * a failure stops the node with an error naming the item, or with "Continue on Fail" gives that input item one `{ error }` item.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -16,6 +16,7 @@ import { isJsonObject } from '../../shared/jsonObject';
 import { apiRequest, credentialKey, credentialTarget } from '../../shared/transport';
 import { readPages, type Listing } from './pagination';
 import { paceSettingsOfNode } from './requestOptions';
+import { pickFields } from './simplify';
 
 export interface ListOperationConfig {
 	/** Path of the collection endpoint, e.g. `/v1/consignments`. */
@@ -25,6 +26,8 @@ export interface ListOperationConfig {
 	idKeys: string[];
 	/** The listing's filters for one input item (empty values are left out by the caller of `query`). */
 	query?: (context: IExecuteFunctions, itemIndex: number) => IDataObject;
+	/** The fields a record keeps when the node's Simplify is on (shared/simplify.ts). */
+	simplifiedFields: readonly string[];
 }
 
 function readLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
@@ -73,9 +76,11 @@ async function listInto(
 		(await apiRequest(context, { method: 'GET', url: config.url, qs }, pace)).body as IDataObject | undefined;
 	// One pairedItem object for every record of this input item (n8n only reads it), to keep large listings small.
 	const pairedItem = { item: itemIndex };
+	// Off by default on version 1 nodes, on from 1.1 (shared/simplify.ts); off gives the record as returned.
+	const simplify = context.getNodeParameter('simplify', itemIndex, false) as boolean;
 	await readPages(fetchPage, listing, { node: context.getNode(), itemIndex, limit, pageSize, serviceKey }, (record) => {
 		const json = isJsonObject(record) ? record : { value: record as IDataObject[keyof IDataObject] };
-		output.push({ json, pairedItem });
+		output.push({ json: simplify && isJsonObject(record) ? pickFields(json, config.simplifiedFields) : json, pairedItem });
 	});
 }
 

@@ -7,6 +7,7 @@ import { addressChecks, otherResourceChecks } from './resources';
 import { rateLimitChecks } from './rate-limit';
 import { retryChecks } from './retry';
 import { scaleChecks } from './scale';
+import { simplifyChecks } from './simplify';
 import { triggerChecks } from './trigger';
 import { triggerListeningChecks } from './trigger-listening';
 import { triggerOptionChecks } from './trigger-options';
@@ -21,6 +22,7 @@ export const ALL_CHECKS: Check[] = [
 	...credentialChecks,
 	...itemChecks,
 	...itemMappingChecks,
+	...simplifyChecks,
 	...retryChecks,
 	...pagingRefusalChecks,
 	...rateLimitChecks,

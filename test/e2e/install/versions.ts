@@ -29,6 +29,10 @@ export const N8N_RELEASES: N8nRelease[] = [
 	},
 	{
 		major: '2',
+		// The newest 2.x that installs. The registry's newest, 2.41.3 (checked 2026-11-25), does not: it depends on
+		// @n8n/agents@0.26.2 and @n8n/ai-node-sdk@0.31.2, which this project's registry lacks (newest there: 0.26.1
+		// and 0.31.1), and npm stops with ETARGET "No matching version found for @n8n/agents@0.26.2". Overriding n8n's
+		// own packages with older ones would test a build no user runs, so the pin stays here until they appear.
 		version: '2.41.1',
 		overrides: {
 			xlsx: '0.18.5',

@@ -7,8 +7,9 @@ import { addressBodyFields, sentAddress, validateAddressBody } from './helpers/a
 export const addressCreateOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
-	action: 'Create an address',
-	description: 'Add a shipping address to the vendor account',
+	action: 'Create a US address from name, street, city, state, ZIP code and phone',
+	description:
+		'Add a US shipping address to the vendor account from a name, street, city, state, ZIP code, country and phone number',
 	routing: withActionableErrors({
 		request: { method: 'POST', url: '/v1/vendor/addresses' },
 		send: { preSend: [validateAddressBody] },

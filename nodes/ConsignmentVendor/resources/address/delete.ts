@@ -7,8 +7,8 @@ import { activeAddressLocator } from '../../shared/resourceLocators';
 export const addressDeleteOperation: INodePropertyOptions = {
 	name: 'Delete',
 	value: 'delete',
-	action: 'Delete an address',
-	description: 'Mark an address inactive; it can no longer be used, its history is kept',
+	action: 'Delete an address by address ID, marking it inactive',
+	description: 'Mark the address with the given ID inactive: it can no longer be linked to items, its history is kept',
 	routing: recordRouting(
 		{ parameter: 'addressId', label: 'Address', kind: 'address', url: (id) => `/v1/vendor/addresses/${id}` },
 		{

@@ -8,8 +8,8 @@ import { addressBodyFields, sentAddress, validateAddressBody } from './helpers/a
 export const addressUpdateOperation: INodePropertyOptions = {
 	name: 'Update',
 	value: 'update',
-	action: 'Update an address',
-	description: 'Replace every field of an active address',
+	action: 'Update an active address by address ID, replacing every field',
+	description: 'Replace every field of the active address with the given ID',
 	routing: recordRouting(
 		{ parameter: 'addressId', label: 'Address', kind: 'address', url: (id) => `/v1/vendor/addresses/${id}` },
 		{

@@ -7,8 +7,8 @@ import { consignmentLocator } from '../../shared/resourceLocators';
 export const consignmentGetOperation: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
-	action: 'Get a consignment',
-	description: 'Get one consignment: status, dates and number of items',
+	action: 'Get a consignment by ID with its status and number of items',
+	description: 'Get the status, dates and number of items of the consignment with the given ID',
 	routing: recordRouting(
 		{ parameter: 'consignmentId', label: 'Consignment', kind: 'consignment', url: (id) => `/v1/consignments/${id}` },
 		{

@@ -24,32 +24,35 @@ export const itemOperations: INodeProperties = {
 		{
 			name: 'Create',
 			value: 'create',
-			action: 'Create items in a consignment',
-			description: 'Submit items to a consignment, up to 500 per request',
+			action: 'Create items in a consignment by consignment ID, up to 500 per request',
+			description:
+				'Submit new items (vendor SKU, category, condition, designer, images, quantity, prices) to the consignment with the given ID, up to 500 per request',
 		},
 		{
 			name: 'Create or Update',
 			value: 'upsert',
-			action: 'Create or update an item by vendor SKU',
-			description: 'Create a new record, or update the current one if it already exists (upsert)',
+			action: 'Create or update an item in a consignment by vendor SKU',
+			description: 'Create a new item in a consignment, matched by its vendor SKU, or update the current one if it already exists (upsert)',
 		},
 		{
 			name: 'Get Many',
 			value: 'getAll',
-			action: 'Get many items',
-			description: 'List items, non-approved only unless a validation status is chosen',
+			action: 'Get many items by validation status or vendor SKU',
+			description:
+				'List items, optionally by validation status or vendor SKU (without a status the service returns only non-approved items)',
 		},
 		{
 			name: 'Get Many Non-Approved',
 			value: 'getNonApproved',
-			action: 'Get many non approved items',
-			description: 'List non-approved items with their status and quantity',
+			action: 'Get many non approved items with their status and quantity',
+			description: 'List the items not yet approved with their status and quantity, optionally by status or vendor SKU',
 		},
 		{
 			name: 'Update',
 			value: 'update',
-			action: 'Update an item',
-			description: 'Change an item by its item_id',
+			action: 'Update an item by item ID',
+			description:
+				'Change the fields of the item with the given item ID (an approved item takes only a new address or a lower quantity)',
 		},
 	],
 };

@@ -29,8 +29,9 @@ async function requireSku(
 export const orderCancelOperation: INodePropertyOptions = {
 	name: 'Cancel',
 	value: 'cancel',
-	action: 'Cancel an order',
-	description: 'Cancel an order by the platform SKU of the purchased item',
+	action: "Cancel an order by the purchased item's platform SKU (not the vendor SKU)",
+	description:
+		'Cancel the order of a purchased item, given its platform SKU from the item-purchased webhook (not the vendor SKU)',
 	routing: withActionableErrors(
 		{
 			request: { method: 'POST', url: '/v1/cancellations' },

@@ -48,8 +48,8 @@ async function validateVendorUpdate(
 export const vendorUpdateOperation: INodePropertyOptions = {
 	name: 'Update',
 	value: 'update',
-	action: 'Update the vendor profile',
-	description: 'Change the webhook URL or switch webhook notifications on or off',
+	action: "Update the vendor's webhook URL or switch its webhooks on or off",
+	description: "Change the vendor's webhook URL, or switch its webhook notifications on or off",
 	routing: withActionableErrors(
 		{
 			request: { method: 'PATCH', url: '/v1/vendor' },

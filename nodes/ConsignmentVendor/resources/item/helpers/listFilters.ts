@@ -7,6 +7,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { listOperation, queryFromParameters } from '../../../shared/listOperation';
 import { listFields } from '../../../shared/pagination';
+import { SIMPLIFIED_ITEM_FIELDS, simplifyFields } from '../../../shared/simplify';
 
 /** The contract's five validation statuses. */
 const VALIDATION_STATUS_OPTIONS: INodePropertyOptions[] = [
@@ -27,6 +28,7 @@ export function itemListOperation(url: string, statusParameter: string, statusQu
 		url,
 		collectionKey: 'products',
 		idKeys: ['id', 'item_id'],
+		simplifiedFields: SIMPLIFIED_ITEM_FIELDS,
 		query: queryFromParameters([
 			[statusParameter, statusQuery],
 			['filters.vendorSku', 'vendor_sku'],
@@ -57,7 +59,8 @@ function vendorSkuFilter(operation: string): INodeProperties {
 }
 
 /**
- * Every field of an item listing: a status filter (its first option, `noFilter`, sends none), Filters → Vendor SKU, and Return All / Limit / Page Size.
+ * Every field of an item listing: a status filter (its first option, `noFilter`, sends none), Filters → Vendor SKU,
+ * Return All / Limit / Page Size, and Simplify.
  */
 export function itemListFields(
 	operation: string,
@@ -80,5 +83,6 @@ export function itemListFields(
 		},
 		vendorSkuFilter(operation),
 		...listFields({ resource: 'item', operation }),
+		...simplifyFields({ resource: 'item', operation }),
 	];
 }

@@ -101,3 +101,12 @@ export async function readSkuIndex(context: IExecuteFunctions, rows: number): Pr
 	if (complete || index.requests >= budget) listingCosts.set(serviceKey, { requests: index.requests, complete });
 	return index;
 }
+
+/**
+ * Whether the listings show an item of a (lower-cased) SKU in a status other than deleted; undefined unless both
+ * listings were read in full (a SKU not read may still exist).
+ */
+export function shownSkus(index: SkuIndex | undefined): ((lowerCasedSku: string) => boolean) | undefined {
+	if (!index?.nonApprovedComplete || !index.approvedComplete) return undefined;
+	return (sku) => index.approved.has(sku) || (index.nonApproved.get(sku) ?? []).some((record) => record.item_status !== 'deleted');
+}

@@ -24,6 +24,8 @@ import { approvedItemFields, itemInputFields } from './helpers/itemFields';
 import { fieldMappingProperties } from './helpers/itemMapping';
 import { readApprovedItemPatch, readerForItem, readItemIdToUpdate, readItemUpdateInput } from './helpers/itemPayload';
 import { itemPaths } from './helpers/itemPaths';
+import { isPreview } from './helpers/itemPreview';
+import { OutcomeTally } from './helpers/runSummary';
 
 const show = { resource: ['item'], operation: ['update'] };
 
@@ -163,8 +165,32 @@ function errorOutput(error: unknown, itemIndex: number): INodeExecutionData {
 	return { json: { error: message ?? String(error), ...(description ? { message: description } : {}) }, pairedItem: { item: itemIndex } };
 }
 
+/**
+ * Preview Only: each item read and checked as a real run does; what it would send, or why a real run would refuse it
+ * (the same texts). No request at all: Update reads nothing to find its items.
+ */
+function previewUpdate(context: IExecuteFunctions, count: number, tally: OutcomeTally): INodeExecutionData[][] {
+	const output = Array.from({ length: count }, (_, itemIndex): INodeExecutionData => {
+		let patch: ItemPatch;
+		try {
+			patch = readPatch(context, itemIndex);
+		} catch (error) {
+			tally.add('invalid');
+			return { json: { preview: 'invalid', ...errorOutput(error, itemIndex).json }, pairedItem: { item: itemIndex } };
+		}
+		tally.add('would update');
+		const fields = Object.keys(patch.body).filter((field) => field !== 'vendor_sku');
+		// Update reads no listing, so what differs from the item is not known here.
+		return { json: { preview: 'would update', item_id: patch.itemId, fields, requests: requestBodies(patch).length }, pairedItem: { item: itemIndex } };
+	});
+	tally.show(context, true);
+	return [output];
+}
+
 export async function update(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const count = this.getInputData().length;
+	const tally = new OutcomeTally();
+	if (isPreview(this)) return previewUpdate(this, count, tally);
 	const continueOnFail = this.continueOnFail();
 	const pace = paceSettingsOfNode(this);
 	// Without Continue On Fail every item is checked first, so an invalid one stops the node before any request.
@@ -179,9 +205,14 @@ export async function update(this: IExecuteFunctions): Promise<INodeExecutionDat
 	let firstFailure: { error: unknown } | undefined;
 	await forEachConcurrently(count, pace.maxConcurrent, async (itemIndex) => {
 		if (cancelled()) return;
+		let stage = 'invalid';
 		try {
-			output[itemIndex] = await sendPatch(this, checked?.[itemIndex] ?? readPatch(this, itemIndex), pace, stop.signal);
+			const patch = checked?.[itemIndex] ?? readPatch(this, itemIndex);
+			stage = 'failed';
+			output[itemIndex] = await sendPatch(this, patch, pace, stop.signal);
+			tally.add('updated');
 		} catch (error) {
+			tally.add(stage);
 			if (continueOnFail) output[itemIndex] = errorOutput(error, itemIndex);
 			else if (!stop.signal.aborted) {
 				firstFailure = { error };
@@ -191,5 +222,6 @@ export async function update(this: IExecuteFunctions): Promise<INodeExecutionDat
 	});
 	if (firstFailure) throw firstFailure.error;
 	if (this.getExecutionCancelSignal?.()?.aborted) throw new NodeOperationError(this.getNode(), 'The execution was cancelled');
+	tally.show(this, false);
 	return [output];
 }

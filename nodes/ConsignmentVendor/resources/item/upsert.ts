@@ -33,6 +33,7 @@ import { AmbiguousSkuError, findItemBySku, type FoundItem } from './helpers/item
 import { ItemOutputs, type ItemResult } from './helpers/itemOutputs';
 import { approvedItemPart, readItemUpdateInput } from './helpers/itemPayload';
 import { itemPaths } from './helpers/itemPaths';
+import { comparedWithListing, isPreview, recordInvalidRow } from './helpers/itemPreview';
 import { fingerprintOf, SentMemory } from './helpers/sentMemory';
 
 export const upsertFields: INodeProperties[] = [
@@ -72,7 +73,15 @@ export const upsertFields: INodeProperties[] = [
 ];
 
 /** `shown`: the row is a creation remembered as submitted, and the service now shows the item (sentMemory.ts). */
-type Outcome = ItemResult | { ok: 'create'; entry: PendingCreation } | { ok: 'shown' };
+/** `preview`: what a real run would do with the row, under Preview Only (itemPreview.ts). */
+type Outcome = ItemResult | { ok: 'create'; entry: PendingCreation } | { ok: 'shown' } | { ok: 'preview'; verdict: string; json: IDataObject };
+
+/** Under Preview Only, the PATCH a real run would send to a found item: the fields it would send, and which differ. */
+function wouldUpdate(found: FoundItem, body: IDataObject, json: IDataObject): Outcome {
+	const { differs, notShown } = comparedWithListing(body, found.listed);
+	const fields = Object.keys(body).filter((field) => field !== 'vendor_sku');
+	return { ok: 'preview', verdict: 'would update', json: { ...json, preview: 'would update', fields, differs, notShown } };
+}
 
 function failure(itemIndex: number, payload: ItemPayload, messages: string[], description?: string): Outcome {
 	return { ok: false, failure: { itemIndex, vendorSku: payload.vendor_sku, messages, description } };
@@ -93,6 +102,7 @@ async function upsertOne(
 	{ itemIndex, payload }: CheckedItem,
 	index: SkuIndex | undefined,
 	submittedBefore: boolean,
+	preview: boolean,
 ): Promise<Outcome> {
 	let found: FoundItem | undefined;
 	try {
@@ -101,7 +111,12 @@ async function upsertOne(
 			if (payload.quantity < 1) {
 				return failure(itemIndex, payload, [`quantity must be at least 1 to create an item (no item has vendor_sku ${payload.vendor_sku}), got ${payload.quantity}`]);
 			}
-			return { ok: 'create', entry: { itemIndex, consignmentId: readConsignmentId(context, itemIndex), payload } };
+			const entry = { itemIndex, consignmentId: readConsignmentId(context, itemIndex), payload };
+			if (preview) {
+				const json = { preview: 'would create', vendor_sku: payload.vendor_sku, consignment_id: entry.consignmentId };
+				return { ok: 'preview', verdict: 'would create', json };
+			}
+			return { ok: 'create', entry };
 		}
 		// This very row was created before and the service now shows the item: nothing to send.
 		if (submittedBefore && found.validationStatus !== 'deleted') return { ok: 'shown' };
@@ -109,12 +124,15 @@ async function upsertOne(
 		if (found.validationStatus !== 'approved') {
 			// vendor_sku must stay the same: send it as the service spells it (its filter ignores case).
 			const body = { ...payload, vendor_sku: found.vendorSku };
+			if (preview) return wouldUpdate(found, body as unknown as IDataObject, { ...base, vendor_sku: found.vendorSku });
 			const status = await patch(context, found, body as unknown as IDataObject);
 			return { ok: true, json: { ...base, status, ...body, ignoredFields: [] } };
 		}
 		const { patch: allowed, ignoredFields, quantityNotSent } = approvedItemPart(payload, found.quantity);
 		// Nothing the approved item would take: no request (a PATCH could only be ignored or refused).
 		const sent = Object.keys(allowed).length > 0;
+		const notes = { ignoredFields, ...(quantityNotSent ? { quantityNotSent } : {}) };
+		if (preview && sent) return wouldUpdate(found, allowed, { ...base, vendor_sku: found.vendorSku, ...notes });
 		const status = sent ? await patch(context, found, allowed) : 'not applied';
 		return {
 			ok: true,
@@ -124,8 +142,8 @@ async function upsertOne(
 				status,
 				vendor_sku: found.vendorSku,
 				...allowed,
-				ignoredFields,
-				...(quantityNotSent ? { quantityNotSent } : {}),
+				...notes,
+				...(preview ? { preview: 'not applied' } : {}),
 			},
 		};
 	} catch (error) {
@@ -157,7 +175,9 @@ export async function upsert(this: IExecuteFunctions): Promise<INodeExecutionDat
 		payload: readItemUpdateInput(parameter, itemIndex),
 	}));
 	const outputs = new ItemOutputs(this);
-	outputs.recordFailures(failures);
+	const preview = isPreview(this);
+	if (preview) failures.forEach((failed) => recordInvalidRow(outputs, failed));
+	else outputs.recordFailures(failures);
 	outputs.stopOnFailure();
 
 	const memory = (this.getNodeParameter('onlySendWhatChanged', 0, false) as boolean)
@@ -194,7 +214,7 @@ export async function upsert(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const { maxConcurrent } = paceSettingsOfNode(this);
 	const outcomes = await mapConcurrently(toSend, maxConcurrent, async (item) => {
 		const submittedBefore = memory?.submitted(item.payload.vendor_sku, fingerprints.get(item.itemIndex)!) === true;
-		return await upsertOne(this, item, index, submittedBefore);
+		return await upsertOne(this, item, index, submittedBefore, preview);
 	});
 	const sentAt = new Map(toSend.map((item) => [item.itemIndex, item]));
 	outcomes.forEach((outcome, position) => {
@@ -203,6 +223,11 @@ export async function upsert(this: IExecuteFunctions): Promise<INodeExecutionDat
 		else if (outcome.ok === 'shown') {
 			memory?.confirm(item.payload.vendor_sku);
 			outputs.recordUnchanged(item.itemIndex, unchangedOutput(item.payload.vendor_sku));
+		} else if (outcome.ok === 'preview') outputs.recordUnchanged(item.itemIndex, outcome.json, outcome.verdict);
+		else if (preview) {
+			// A preview reports every row and stops at none: a row a real run would fail says so, with its reasons.
+			if (outcome.ok) outputs.recordUnchanged(item.itemIndex, outcome.json, String(outcome.json.operation));
+			else recordInvalidRow(outputs, outcome.failure, 'failed');
 		} else {
 			outputs.record(item.itemIndex, outcome);
 			remember(item, outcome, false);
@@ -212,6 +237,7 @@ export async function upsert(this: IExecuteFunctions): Promise<INodeExecutionDat
 		outputs.record(itemIndex, result.ok ? { ...result, json: { operation: 'created', ...result.json } } : result);
 		remember(sentAt.get(itemIndex)!, result, true);
 	}
-	memory?.save();
-	return outputs.result();
+	// A preview leaves the memory as it was.
+	if (!preview) memory?.save();
+	return outputs.result(preview);
 }

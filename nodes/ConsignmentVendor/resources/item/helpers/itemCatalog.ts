@@ -43,13 +43,17 @@ export function forgetListingCosts(): void {
 	listingCosts.clear();
 }
 
-/** The fields Upsert needs of a listed item (the records themselves are not kept). */
+/** The fields Upsert needs of a listed item, and those its preview compares with a row (the records are not kept). */
 function slim(record: IDataObject, status?: string): IDataObject {
 	return {
 		item_id: record.item_id,
 		vendor_sku: record.vendor_sku,
 		item_status: status ?? record.item_status,
 		quantity: record.quantity,
+		designer: record.designer,
+		condition: record.condition,
+		taxon: record.taxon,
+		price: record.price,
 	};
 }
 

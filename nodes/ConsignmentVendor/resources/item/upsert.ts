@@ -43,7 +43,7 @@ export const upsertFields: INodeProperties[] = [
 	}),
 	{
 		displayName:
-			'Finds the item by Vendor SKU among non-approved and approved items: updates it when found, creates it otherwise. Approved items take only the address and a quantity decrease; the output lists the fields they ignored. New items get their item_id later by webhook.',
+			'Finds the item by Vendor SKU among non-approved and approved items: updates it when found, creates it otherwise. Approved items get only the address: the service does not show their quantity, so it is not sent (decrease it with Update); the output lists the fields not applied. New items get their item_id later by webhook.',
 		name: 'upsertNotice',
 		type: 'notice',
 		default: '',

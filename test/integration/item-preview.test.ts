@@ -81,7 +81,7 @@ describe('Preview Only', () => {
 		expect(JSON.parse(JSON.stringify(staticData))).toEqual(memoryBefore);
 		expect(Object.keys(memoryBefore)).toHaveLength(1);
 		const output = outputOf(result);
-		expect(output.map((item) => [item.json.preview ?? item.json.operation, item.pairedItem])).toEqual([
+		expect(output.map((item) => [item.json.preview, item.pairedItem])).toEqual([
 			['would create', { item: 0 }],
 			['would update', { item: 1 }],
 			['unchanged', { item: 2 }],

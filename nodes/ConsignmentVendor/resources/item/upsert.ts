@@ -157,7 +157,12 @@ async function upsertOne(
 	}
 }
 
-const unchangedOutput = (vendorSku: string) => ({ operation: 'unchanged', status: 'unchanged', vendor_sku: vendorSku });
+const unchangedOutput = (vendorSku: string, preview: boolean) => ({
+	operation: 'unchanged',
+	status: 'unchanged',
+	vendor_sku: vendorSku,
+	...(preview ? { preview: 'unchanged' } : {}),
+});
 
 /** The consignment a new item of this row would go to, for its fingerprint; undefined when it cannot be read. */
 function consignmentOf(context: IExecuteFunctions, itemIndex: number): string | undefined {
@@ -194,7 +199,7 @@ export async function upsert(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const toSend: CheckedItem[] = [];
 	for (const item of valid) {
 		// Rows whose fingerprint matches what the service confirmed get their one output item here, and are not sent.
-		if (isUnchanged(item)) outputs.recordUnchanged(item.itemIndex, unchangedOutput(item.payload.vendor_sku));
+		if (isUnchanged(item)) outputs.recordUnchanged(item.itemIndex, unchangedOutput(item.payload.vendor_sku, preview));
 		else toSend.push(item);
 	}
 
@@ -222,7 +227,7 @@ export async function upsert(this: IExecuteFunctions): Promise<INodeExecutionDat
 		if (outcome.ok === 'create') toCreate.push(outcome.entry);
 		else if (outcome.ok === 'shown') {
 			memory?.confirm(item.payload.vendor_sku);
-			outputs.recordUnchanged(item.itemIndex, unchangedOutput(item.payload.vendor_sku));
+			outputs.recordUnchanged(item.itemIndex, unchangedOutput(item.payload.vendor_sku, preview));
 		} else if (outcome.ok === 'preview') outputs.recordUnchanged(item.itemIndex, outcome.json, outcome.verdict);
 		else if (preview) {
 			// A preview reports every row and stops at none: a row a real run would fail says so, with its reasons.

@@ -10,12 +10,12 @@ const ORDER = [
 	'would create',
 	'would update',
 	'submitted',
+	'unconfirmed',
+	'outcome unknown',
 	'created',
 	'updated',
 	'unchanged',
 	'not applied',
-	'unconfirmed',
-	'outcome unknown',
 	'failed',
 	'invalid',
 ];
@@ -27,12 +27,15 @@ export class OutcomeTally {
 		this.counts.set(outcome, (this.counts.get(outcome) ?? 0) + 1);
 	}
 
-	/** E.g. `1,203 items: 1,198 submitted · 5 failed` (outcomes with no item left out). */
+	/** E.g. `1,203 items: 1,198 submitted · 0 unconfirmed · 5 failed` (other outcomes with no item left out). */
 	text(): string {
-		const known = ORDER.filter((outcome) => this.counts.has(outcome));
-		const others = [...this.counts.keys()].filter((outcome) => !ORDER.includes(outcome));
-		const total = [...this.counts.values()].reduce((sum, count) => sum + count, 0);
-		const parts = [...known, ...others].map((outcome) => `${number(this.counts.get(outcome)!)} ${outcome}`);
+		const counts = new Map(this.counts);
+		// Where items were submitted, "0 unconfirmed" is news too: the service's answer confirmed every one.
+		if (counts.has('submitted') && !counts.has('unconfirmed')) counts.set('unconfirmed', 0);
+		const known = ORDER.filter((outcome) => counts.has(outcome));
+		const others = [...counts.keys()].filter((outcome) => !ORDER.includes(outcome));
+		const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
+		const parts = [...known, ...others].map((outcome) => `${number(counts.get(outcome)!)} ${outcome}`);
 		return `${number(total)} item${total === 1 ? '' : 's'}: ${parts.join(' · ')}`;
 	}
 

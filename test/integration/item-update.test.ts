@@ -90,7 +90,7 @@ describe('Item → Update, address and quantity only (approved item)', () => {
 		expect(await seeded('SBX-1004')).toMatchObject({ quantity: approved.quantity, address_id: 304 });
 		const output = outputOf(result)[0].json;
 		expect(output.error).toMatch(/quantity is invalid/);
-		expect(output.message).toMatch(/^address_id 304 was applied \(an earlier request\); only the quantity \d+ was not\./);
+		expect(output.message).toMatch(/^address_id 304 was applied \(an earlier request\); this error is the quantity \d+'s request\./);
 	});
 
 	it('refuses to send neither field', async () => {

@@ -149,7 +149,8 @@ async function sendPatch(context: IExecuteFunctions, patch: ItemPatch, pace: Pac
 		} catch (error) {
 			const mapped = toNodeApiError(context.getNode(), error, { itemIndex: patch.itemIndex, subject: { kind: 'item', id: patch.itemId } });
 			if (position > 0) {
-				mapped.description = `address_id ${String(patch.body.address_id)} was applied (an earlier request); only the quantity ${String(patch.body.quantity)} was not. ${mapped.description ?? ''}`.trim();
+				// The address request succeeded; what became of the quantity is what the error below says.
+				mapped.description = `address_id ${String(patch.body.address_id)} was applied (an earlier request); this error is the quantity ${String(patch.body.quantity)}'s request. ${mapped.description ?? ''}`.trim();
 			}
 			throw mapped;
 		}

@@ -66,7 +66,7 @@ describe('Item → Update, all fields (non-approved item)', () => {
 });
 
 describe('Item → Update, address and quantity only (approved item)', () => {
-	it('sends only address_id (a string) and quantity', async () => {
+	it('sends address_id (a string), then quantity in its own request; the output says the quantity applies only as a decrease', async () => {
 		const approved = await seeded('SBX-1004');
 		expect(approved.validation_status).toBe('approved');
 		const result = await suite.run(
@@ -74,9 +74,23 @@ describe('Item → Update, address and quantity only (approved item)', () => {
 			[{}],
 		);
 		expect(result.error).toBeUndefined();
-		const [request] = await suite.apiRequests();
-		expect(request.body).toEqual({ quantity: approved.quantity - 1, address_id: '304' });
+		expect((await suite.apiRequests()).map((request) => request.body)).toEqual([{ address_id: '304' }, { quantity: approved.quantity - 1 }]);
 		expect(await seeded('SBX-1004')).toMatchObject({ quantity: approved.quantity - 1, address_id: 304 });
+		expect(outputOf(result)[0].json).toMatchObject({ status: 'updated', quantityNote: expect.stringMatching(/only when it is lower than its current one/) });
+	});
+
+	it('a quantity the service refuses (an increase) does not take the address change with it, and the error says what was applied', async () => {
+		const approved = await seeded('SBX-1004');
+		const result = await suite.run(
+			{ operation: 'update', itemId: String(approved.item_id), fieldsToSend: 'approved', approvedItemFields: { addressId: '304', quantity: approved.quantity + 5 } },
+			[{}],
+			CONTINUE_ON_FAIL,
+		);
+		expect(result.error).toBeUndefined();
+		expect(await seeded('SBX-1004')).toMatchObject({ quantity: approved.quantity, address_id: 304 });
+		const output = outputOf(result)[0].json;
+		expect(output.error).toMatch(/quantity is invalid/);
+		expect(output.message).toMatch(/^address_id 304 was applied \(an earlier request\); this error is the quantity \d+'s request\./);
 	});
 
 	it('refuses to send neither field', async () => {

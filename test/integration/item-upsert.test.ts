@@ -85,10 +85,11 @@ describe('Item → Create or Update', () => {
 		expect((requests[1].body as { vendor_sku: string }).vendor_sku).toBe('SBX-1001');
 	});
 
-	it('updates an approved item with only address_id and quantity, and lists the fields it ignored', async () => {
+	it('updates an approved item with only address_id; its quantity, not shown by the service, is not sent and the output says why', async () => {
 		const approved = await seeded('SBX-1004');
 		expect(approved.validation_status).toBe('approved');
-		const row = validItem('SBX-1004', { quantity: approved.quantity - 1, price: 1 });
+		// An increase: sent with the address, the service would refuse the whole PATCH (or ignore the quantity).
+		const row = validItem('SBX-1004', { quantity: approved.quantity + 3, price: 1 });
 		const result = await suite.run({ ...upsertIn('cons_12345'), additionalFields: { addressId: '304' } }, [row]);
 
 		expect(result.error).toBeUndefined();
@@ -98,23 +99,36 @@ describe('Item → Create or Update', () => {
 			'GET /v1/items?validation_status=approved&vendor_sku=SBX-1004',
 			`PATCH /v1/items/${approved.item_id}`,
 		]);
-		expect(requests[2].body).toEqual({ quantity: approved.quantity - 1, address_id: '304' });
+		expect(requests[2].body).toEqual({ address_id: '304' });
 		const output = outputOf(result)[0].json;
-		expect(output).toMatchObject({ operation: 'updated', validation_status: 'approved', item_id: approved.item_id, quantity: approved.quantity - 1, address_id: '304' });
+		expect(output).toMatchObject({ operation: 'updated', status: 'updated', validation_status: 'approved', item_id: approved.item_id, address_id: '304' });
 		expect(output.ignoredFields).toEqual([
 			'taxon_permalink',
 			'condition',
 			'with_tags',
 			'designer',
 			'image',
+			'quantity',
 			'msrp',
 			'price',
 			'gender',
 			'taxon_specific_attributes',
 		]);
+		expect(output.quantityNotSent).toMatch(/^quantity \d+ was not sent: an approved item takes only a quantity decrease, and the service does not show/);
 		expect(output).not.toHaveProperty('price');
+		expect(output).not.toHaveProperty('quantity');
 		const after = await seeded('SBX-1004');
-		expect(after).toMatchObject({ quantity: approved.quantity - 1, address_id: 304, price: approved.price });
+		expect(after).toMatchObject({ quantity: approved.quantity, address_id: 304, price: approved.price });
+	});
+
+	it('an approved item given nothing it takes gets no request, and its output says "not applied", not "updated"', async () => {
+		const approved = await seeded('SBX-1004');
+		const result = await suite.run(upsertIn('cons_12345'), [validItem('SBX-1004', { quantity: approved.quantity - 1 })]);
+
+		expect(result.error).toBeUndefined();
+		expect((await suite.apiRequests()).filter((request) => request.method !== 'GET')).toEqual([]);
+		expect(outputOf(result)[0].json).toMatchObject({ operation: 'not applied', status: 'not applied', item_id: approved.item_id });
+		expect(outputOf(result)[0].json.quantityNotSent).toContain('Item → Update with Fields to Send → Address and Quantity Only');
 	});
 
 	it('handles a mix in one run: updates in place, new items in one POST per consignment, outputs in input order', async () => {
@@ -135,9 +149,9 @@ describe('Item → Create or Update', () => {
 
 describe('Item → Create or Update failures', () => {
 	it('a refused update, and a new item with quantity 0, fail per item; the rest go on with Continue On Fail', async () => {
-		const approved = await seeded('SBX-1004');
+		// SBX-1003 is rejected with quantity 0: the service refuses to raise it.
 		const rows = [
-			validItem('SBX-1004', { quantity: approved.quantity + 3 }),
+			validItem('SBX-1003'),
 			validItem('UP-ZERO', { quantity: 0 }),
 			validItem('UP-OK'),
 		];
@@ -150,7 +164,7 @@ describe('Item → Create or Update failures', () => {
 			['failed', { item: 1 }],
 			['submitted', { item: 2 }],
 		]);
-		expect(output[0].json.error).toMatch(/^Item index 0 \(vendor_sku SBX-1004\): The service rejected the request: quantity is invalid: can only be decreased/);
+		expect(output[0].json.error).toMatch(/^Item index 0 \(vendor_sku SBX-1003\): The service rejected the request: quantity is invalid: cannot be raised from 0/);
 		expect(output[1].json.error).toMatch(/quantity must be at least 1 to create an item/);
 	});
 
@@ -159,8 +173,7 @@ describe('Item → Create or Update failures', () => {
 		expect(invalid.error?.message).toMatch(/^1 of 2 items failed\. Item index 1 \(vendor_sku UP-2\): designer is required/);
 		expect(await suite.apiRequests()).toHaveLength(0);
 
-		const approved = await seeded('SBX-1004');
-		const refused = await suite.run(upsertIn('cons_12345'), [validItem('SBX-1004', { quantity: approved.quantity + 3 })]);
-		expect(refused.error?.message).toMatch(/^1 of 1 items failed\. Item index 0 \(vendor_sku SBX-1004\): The service rejected the request: quantity is invalid/);
+		const refused = await suite.run(upsertIn('cons_12345'), [validItem('SBX-1003')]);
+		expect(refused.error?.message).toMatch(/^1 of 1 items failed\. Item index 0 \(vendor_sku SBX-1003\): The service rejected the request: quantity is invalid/);
 	});
 });

@@ -1,48 +1,89 @@
-// Only Send What Changed's memory: fingerprints that change with any value and not with key order, kept in the
-// node's workflow static data and written back as one new value (so n8n sees the change and saves it).
+// Only Send What Changed's memory: fingerprints that change with any value (the consignment included) and not with
+// key order; a skip only for what the service confirmed; kept in the node's workflow static data, bounded, and
+// written back as one new value (so n8n sees the change and saves it).
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { fingerprintOf, SentMemory } from '../../nodes/ConsignmentVendor/resources/item/helpers/sentMemory';
+import { fingerprintOf, MAX_ENTRIES, SentMemory } from '../../nodes/ConsignmentVendor/resources/item/helpers/sentMemory';
 
 const row = { vendor_sku: 'A-1', price: 100, image: { front: 'f', back: 'b' }, gender: ['Women'] };
+const print = fingerprintOf(row, 'cons_1');
 
 function contextWith(staticData: IDataObject): IExecuteFunctions {
 	return { getWorkflowStaticData: () => staticData } as unknown as IExecuteFunctions;
 }
 
 describe('fingerprintOf', () => {
-	it('is the same for the same row whatever the key order, and differs when any value differs', () => {
+	it('is the same for the same row whatever the key order, and differs when any value or the consignment differs', () => {
 		const reordered = { gender: ['Women'], image: { back: 'b', front: 'f' }, price: 100, vendor_sku: 'A-1' };
-		expect(fingerprintOf(reordered)).toBe(fingerprintOf(row));
-		expect(fingerprintOf({ ...row, price: 101 })).not.toBe(fingerprintOf(row));
-		expect(fingerprintOf({ ...row, image: { front: 'f', back: 'c' } })).not.toBe(fingerprintOf(row));
-		expect(fingerprintOf({ ...row, gender: ['Men'] })).not.toBe(fingerprintOf(row));
-		expect(fingerprintOf(row)).toMatch(/^[0-9a-f]{16}$/);
+		expect(fingerprintOf(reordered, 'cons_1')).toBe(print);
+		expect(fingerprintOf({ ...row, price: 101 }, 'cons_1')).not.toBe(print);
+		expect(fingerprintOf({ ...row, image: { front: 'f', back: 'c' } }, 'cons_1')).not.toBe(print);
+		expect(fingerprintOf({ ...row, gender: ['Men'] }, 'cons_1')).not.toBe(print);
+		expect(fingerprintOf(row, 'cons_2')).not.toBe(print);
+		expect(fingerprintOf(row, undefined)).not.toBe(print);
+		expect(print).toMatch(/^[0-9a-f]{16}$/);
 	});
 });
 
 describe('SentMemory', () => {
-	it('remembers per SKU (case-insensitive) and saves into the static data only when something changed', () => {
+	it('skips only what the service confirmed, per SKU (case-insensitive); saves only when something changed', () => {
 		const staticData: IDataObject = {};
 		const memory = SentMemory.of(contextWith(staticData), false);
-		expect(memory.unchanged('A-1', fingerprintOf(row))).toBe(false);
+		expect(memory.unchanged('A-1', print)).toBe(false);
 		memory.save();
 		expect(staticData).toEqual({});
-		memory.remember('A-1', fingerprintOf(row));
+		memory.rememberSubmitted('A-1', print);
+		expect(memory.unchanged('A-1', print)).toBe(false);
+		expect(memory.submitted('a-1', print)).toBe(true);
+		memory.confirm('A-1');
 		memory.save();
-		expect(staticData.sentFingerprints).toEqual({ 'a-1': fingerprintOf(row) });
 
 		const next = SentMemory.of(contextWith(staticData), false);
-		expect(next.unchanged('a-1', fingerprintOf(row))).toBe(true);
-		expect(next.unchanged('A-1', fingerprintOf(row))).toBe(true);
-		expect(next.unchanged('A-1', fingerprintOf({ ...row, price: 1 }))).toBe(false);
+		expect(next.unchanged('a-1', print)).toBe(true);
+		expect(next.unchanged('A-1', fingerprintOf({ ...row, price: 1 }, 'cons_1'))).toBe(false);
+	});
+
+	it('reconcile confirms the SKUs the listings show and drops the others', () => {
+		const staticData: IDataObject = {};
+		const memory = SentMemory.of(contextWith(staticData), false);
+		memory.rememberSubmitted('SHOWN', print);
+		memory.rememberSubmitted('REFUSED', print);
+		memory.rememberConfirmed('GONE', print);
+		memory.reconcile((sku) => sku === 'shown');
+		memory.save();
+		expect(Object.keys(staticData.sentItems as object)).toEqual(['shown']);
+		expect(SentMemory.of(contextWith(staticData), false).unchanged('SHOWN', print)).toBe(true);
+	});
+
+	it('a memory saved by earlier versions never causes a skip, and is removed', () => {
+		const staticData: IDataObject = { sentFingerprints: { 'a-1': fingerprintOf(row, undefined) } };
+		const memory = SentMemory.of(contextWith(staticData), false);
+		expect(memory.unchanged('A-1', fingerprintOf(row, undefined))).toBe(false);
+		memory.save();
+		expect(staticData).toEqual({ sentItems: {} });
+	});
+
+	it(`keeps at most ${MAX_ENTRIES} SKUs, dropping those touched longest ago`, () => {
+		const staticData: IDataObject = {};
+		const memory = SentMemory.of(contextWith(staticData), false);
+		for (let n = 0; n < MAX_ENTRIES + 10; n++) memory.rememberConfirmed(`S-${n}`, print);
+		memory.rememberConfirmed('S-0', print); // touched again: kept
+		memory.save();
+		const kept = Object.keys(staticData.sentItems as object);
+		expect(kept).toHaveLength(MAX_ENTRIES);
+		expect(kept).toContain('s-0');
+		expect(kept).not.toContain('s-1');
+		expect(kept).toContain(`s-${MAX_ENTRIES + 9}`);
+		// What the bound costs in the workflow's static data, for 12-character SKUs.
+		const twelve = Object.fromEntries(kept.map((key, n) => [`sku-${String(n).padStart(8, '0')}`, staticData.sentItems![key as never]]));
+		expect(JSON.stringify(twelve).length).toBeLessThan(3_600_000);
 	});
 
 	it('Forget What Was Sent starts empty and saves the empty memory', () => {
-		const staticData: IDataObject = { sentFingerprints: { 'a-1': fingerprintOf(row) } };
+		const staticData: IDataObject = { sentItems: { 'a-1': `c${print}` } };
 		const memory = SentMemory.of(contextWith(staticData), true);
-		expect(memory.unchanged('A-1', fingerprintOf(row))).toBe(false);
+		expect(memory.unchanged('A-1', print)).toBe(false);
 		memory.save();
-		expect(staticData.sentFingerprints).toEqual({});
+		expect(staticData.sentItems).toEqual({});
 	});
 });

@@ -41,6 +41,30 @@ export const exampleChecks: Check[] = [
 		},
 	}),
 	workflowCheck({
+		name: 'example failed-rows-back-in: failed rows leave with their columns + error, fixed, sent again; every item exists once; run summary hints',
+		workflow: `${EXAMPLE_PREFIX}failed-rows-back-in`,
+		verify({ outcome, requests, state }) {
+			expectSuccess(outcome, 'failed-rows-back-in');
+			expectEqual(outputOf(outcome, 'Done').map((i) => i.vendor_sku), ['SHEET-101', 'SHEET-104'], 'rows done in the first pass');
+			const failed = outputOf(outcome, 'Failed rows tab');
+			expectEqual(failed.map((r) => r.vendor_sku), ['SHEET-102', 'SHEET-103'], 'rows on the error output');
+			for (const row of failed) {
+				if (typeof row.error !== 'string' || row.taxon_permalink !== 'women/handbags/totes' || row.row_number === undefined) {
+					fail(`a failed row lost its own columns or has no text error: ${JSON.stringify(row).slice(0, 300)}`);
+				}
+			}
+			if (!/designer/i.test(String(failed[0].error)) || !/price/i.test(String(failed[1].error))) fail(`the errors do not name the field: ${failed.map((r) => String(r.error)).join(' | ')}`);
+			expectEqual(outputOf(outcome, 'Done (failed rows)').map((i) => [i.vendor_sku, i.operation]), [['SHEET-102', 'created'], ['SHEET-103', 'created']], 'fixed rows, second pass');
+			const stored = state.items.filter((i) => i.vendor_sku.startsWith('SHEET-1')).map((i) => i.vendor_sku).sort();
+			expectEqual(stored, ['SHEET-101', 'SHEET-102', 'SHEET-103', 'SHEET-104'], 'items in the service (each once)');
+			const posts = apiRequests(requests).filter((r) => r.method === 'POST');
+			expectEqual(posts.map((r) => (r.body as { items: unknown[] }).items.length), [3, 2], 'items per creation request (SHEET-103 "TBD" not sent in the first pass)');
+			const hints = (outcome.runData?.['Create or Update items']?.[0]?.hints ?? []).map((h) => h.message);
+			expectEqual(hints, ['4 items: 2 submitted · 0 unconfirmed · 1 failed · 1 invalid'], 'run summary (execution hints) of the first pass');
+			return `first pass: 2 submitted, 2 to the failed rows tab; second pass: 2 created; 4 items, each once; hint "${hints[0]}"`;
+		},
+	}),
+	workflowCheck({
 		name: 'example nightly-approved-items-export: Return All of approved items into one CSV file',
 		workflow: `${EXAMPLE_PREFIX}nightly-approved-items-export`,
 		// 150 more approved items than the seed's 26: Return All (100 per page) must follow the cursor to page 2.

@@ -114,4 +114,22 @@ export const itemMappingChecks: Check[] = [
 			return seen.join('; ');
 		},
 	},
+	workflowCheck({
+		name: 'item Preview Only: Update, Create or Update and Create say what they would do, with a run summary, and send no write',
+		workflow: 'item-preview',
+		verify({ outcome, requests, state, version }) {
+			expectSuccess(outcome, 'item-preview');
+			const writes = apiRequests(requests).filter((r) => r.method !== 'GET');
+			if (writes.length) fail(`Preview Only sent ${writes.length} write request(s): ${writes.map((r) => `${r.method} ${r.path}`).join(', ')}`);
+			expectEqual(outputOf(outcome, 'Update mapped').map((i) => [i.preview, i.item_id]), [['would update', '50002']], 'Update preview');
+			const upsert = outputOf(outcome, 'Upsert mapped');
+			expectEqual(upsert.map((i) => [i.preview, i.vendor_sku]), [['would update', 'SBX-1015'], ['would create', 'E2E-UPS-NEW-1']], 'Create or Update preview');
+			if (!(upsert[0].differs as string[] | undefined)?.includes('price')) fail(`the preview of SBX-1015 does not say its price differs: ${JSON.stringify(upsert[0])}`);
+			expectEqual(outputOf(outcome, 'Create mapped per column').map((i) => i.preview), ['would create'], 'Create preview');
+			if (state.items.some((item) => item.vendor_sku === 'E2E-UPS-NEW-1' || item.vendor_sku === 'E2E-COL-1')) fail('a previewed item was created');
+			const hint = (node: string) => (outcome.runData?.[node]?.[0]?.hints ?? []).map((h) => h.message);
+			expectEqual(hint('Upsert mapped'), ['Preview (nothing was sent): 2 items: 1 would create · 1 would update'], `run summary hint in n8n ${version}`);
+			return `no write; Upsert: would update SBX-1015 (differs: ${(upsert[0].differs as string[]).join(', ')}), would create E2E-UPS-NEW-1; hint "${hint('Upsert mapped')[0]}"`;
+		},
+	}),
 ];

@@ -23,6 +23,8 @@ export interface RunData {
 		data?: { main?: Array<Array<OutputItem> | null> };
 		error?: { message?: string; description?: string };
 		executionStatus?: string;
+		/** A node's execution hints (its notices in the editor's output pane). */
+		hints?: Array<{ message?: string }>;
 	}>;
 }
 

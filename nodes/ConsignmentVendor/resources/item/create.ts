@@ -18,6 +18,7 @@ import { fieldMappingProperties } from './helpers/itemMapping';
 import { InputItemChecker, readConsignmentId, validateInputItems, type CheckResult } from './helpers/itemInputChecks';
 import type { ParameterReader } from './helpers/itemPayload';
 import { ItemOutputs } from './helpers/itemOutputs';
+import { isPreview, recordInvalidRow } from './helpers/itemPreview';
 import { readItemCreationInput } from './helpers/itemPayload';
 
 export const createFields: INodeProperties[] = [
@@ -60,6 +61,15 @@ export async function create(this: IExecuteFunctions): Promise<INodeExecutionDat
 		payload: readItemCreationInput(parameter, itemIndex),
 	});
 	const outputs = new ItemOutputs(this);
+	if (isPreview(this)) {
+		// Every row read and checked as below; a valid one would be submitted (Create looks nothing up).
+		const { valid, failures } = validateInputItems(this, readCreation);
+		failures.forEach((failure) => recordInvalidRow(outputs, failure));
+		for (const { itemIndex, consignmentId, payload } of valid) {
+			outputs.recordUnchanged(itemIndex, { preview: 'would create', vendor_sku: payload.vendor_sku, consignment_id: consignmentId }, 'would create');
+		}
+		return outputs.result(true);
+	}
 	if (this.continueOnFail()) {
 		const checker = new InputItemChecker(this, readCreation);
 		const stream = new CreationStream(this, (itemIndex, result) => outputs.record(itemIndex, result));

@@ -11,6 +11,7 @@ import { getAll, getAllFields } from './getAll';
 import { getNonApproved, getNonApprovedFields } from './getNonApproved';
 import { update, updateFields } from './update';
 import { getMappingColumns } from './helpers/itemColumns';
+import { previewOnlyProperty } from './helpers/itemPreview';
 import { upsert, upsertFields } from './upsert';
 
 export const itemOperations: INodeProperties = {
@@ -61,6 +62,7 @@ export const itemFields: INodeProperties[] = [
 	...createFields,
 	...updateFields,
 	...upsertFields,
+	previewOnlyProperty,
 	...getAllFields,
 	...getNonApprovedFields,
 ];

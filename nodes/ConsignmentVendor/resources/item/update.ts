@@ -24,6 +24,8 @@ import { approvedItemFields, itemInputFields } from './helpers/itemFields';
 import { fieldMappingProperties } from './helpers/itemMapping';
 import { readApprovedItemPatch, readerForItem, readItemIdToUpdate, readItemUpdateInput } from './helpers/itemPayload';
 import { itemPaths } from './helpers/itemPaths';
+import { isPreview } from './helpers/itemPreview';
+import { OutcomeTally } from './helpers/runSummary';
 
 const show = { resource: ['item'], operation: ['update'] };
 
@@ -90,6 +92,8 @@ interface ItemPatch {
 	itemId: string;
 	path: string;
 	body: IDataObject;
+	/** Address and Quantity Only (Approved Item). */
+	approved: boolean;
 }
 
 /** `read()`, with what it throws as an error naming the item (and the field, for invalid input). */
@@ -116,22 +120,44 @@ function readPatch(context: IExecuteFunctions, itemIndex: number): ItemPatch {
 	} catch (error) {
 		throw new NodeOperationError(context.getNode(), `Item index ${itemIndex}: Item ID (item_id) ${(error as Error).message}`, { itemIndex });
 	}
-	const body = readOrFail(context, itemIndex, () =>
-		read('fieldsToSend', 'all') === 'approved' ? readApprovedItemPatch(read, itemIndex) : readItemUpdateInput(read, itemIndex),
-	);
-	return { itemIndex, itemId: String(rawId).trim(), path, body: body as IDataObject };
+	const approved = read('fieldsToSend', 'all') === 'approved';
+	const body = readOrFail(context, itemIndex, () => (approved ? readApprovedItemPatch(read, itemIndex) : readItemUpdateInput(read, itemIndex)));
+	return { itemIndex, itemId: String(rawId).trim(), path, body: body as IDataObject, approved };
 }
 
-/** Sends one PATCH; its answer as the output item. @throws the mapped error (404 names the item_id) */
+/**
+ * An approved item's address and quantity go in two requests, the address first: the contract changes its quantity
+ * only by a decrease, which the node cannot check (the service does not show an approved item's quantity), and a
+ * refused quantity must not take the address change with it.
+ */
+function requestBodies(patch: ItemPatch): IDataObject[] {
+	const { quantity, ...rest } = patch.body;
+	return patch.approved && quantity !== undefined && rest.address_id !== undefined ? [rest, { quantity }] : [patch.body];
+}
+
+/** What the output says of an approved item's quantity: the service's 200 does not tell whether it applied it. */
+const APPROVED_QUANTITY_NOTE =
+	'Sent. An approved item takes a quantity only when it is lower than its current one (an increase is not applied), and the service does not show that quantity: check the item if the quantity may have been an increase';
+
+/** Sends one item's PATCH (two for an approved item's address and quantity); the answer as the output item. @throws the mapped error (404 names the item_id) */
 async function sendPatch(context: IExecuteFunctions, patch: ItemPatch, pace: PaceSettings, stop: AbortSignal): Promise<INodeExecutionData> {
-	try {
-		const { body } = await apiRequest(context, { method: 'PATCH', url: patch.path, body: patch.body, signal: stop }, pace);
-		// The contract answers an object; anything else still makes one output item whose json is an object.
-		const json = isJsonObject(body) ? body : body === undefined || body === '' ? {} : { response: body as IDataObject[string] };
-		return { json, pairedItem: { item: patch.itemIndex } };
-	} catch (error) {
-		throw toNodeApiError(context.getNode(), error, { itemIndex: patch.itemIndex, subject: { kind: 'item', id: patch.itemId } });
+	const bodies = requestBodies(patch);
+	let answer: unknown;
+	for (const [position, body] of bodies.entries()) {
+		try {
+			answer = (await apiRequest(context, { method: 'PATCH', url: patch.path, body, signal: stop }, pace)).body;
+		} catch (error) {
+			const mapped = toNodeApiError(context.getNode(), error, { itemIndex: patch.itemIndex, subject: { kind: 'item', id: patch.itemId } });
+			if (position > 0) {
+				// The address request succeeded; what became of the quantity is what the error below says.
+				mapped.description = `address_id ${String(patch.body.address_id)} was applied (an earlier request); this error is the quantity ${String(patch.body.quantity)}'s request. ${mapped.description ?? ''}`.trim();
+			}
+			throw mapped;
+		}
 	}
+	// The contract answers an object; anything else still makes one output item whose json is an object.
+	const json = isJsonObject(answer) ? answer : answer === undefined || answer === '' ? {} : { response: answer as IDataObject[string] };
+	return { json: patch.approved && patch.body.quantity !== undefined ? { ...json, quantityNote: APPROVED_QUANTITY_NOTE } : json, pairedItem: { item: patch.itemIndex } };
 }
 
 /** Under Continue On Fail: `error` (and `message`, what to do) are what n8n's error output expects (itemFailures.ts). */
@@ -140,8 +166,32 @@ function errorOutput(error: unknown, itemIndex: number): INodeExecutionData {
 	return { json: { error: message ?? String(error), ...(description ? { message: description } : {}) }, pairedItem: { item: itemIndex } };
 }
 
+/**
+ * Preview Only: each item read and checked as a real run does; what it would send, or why a real run would refuse it
+ * (the same texts). No request at all: Update reads nothing to find its items.
+ */
+function previewUpdate(context: IExecuteFunctions, count: number, tally: OutcomeTally): INodeExecutionData[][] {
+	const output = Array.from({ length: count }, (_, itemIndex): INodeExecutionData => {
+		let patch: ItemPatch;
+		try {
+			patch = readPatch(context, itemIndex);
+		} catch (error) {
+			tally.add('invalid');
+			return { json: { preview: 'invalid', ...errorOutput(error, itemIndex).json }, pairedItem: { item: itemIndex } };
+		}
+		tally.add('would update');
+		const fields = Object.keys(patch.body).filter((field) => field !== 'vendor_sku');
+		// Update reads no listing, so what differs from the item is not known here.
+		return { json: { preview: 'would update', item_id: patch.itemId, fields, requests: requestBodies(patch).length }, pairedItem: { item: itemIndex } };
+	});
+	tally.show(context, true);
+	return [output];
+}
+
 export async function update(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const count = this.getInputData().length;
+	const tally = new OutcomeTally();
+	if (isPreview(this)) return previewUpdate(this, count, tally);
 	const continueOnFail = this.continueOnFail();
 	const pace = paceSettingsOfNode(this);
 	// Without Continue On Fail every item is checked first, so an invalid one stops the node before any request.
@@ -156,9 +206,14 @@ export async function update(this: IExecuteFunctions): Promise<INodeExecutionDat
 	let firstFailure: { error: unknown } | undefined;
 	await forEachConcurrently(count, pace.maxConcurrent, async (itemIndex) => {
 		if (cancelled()) return;
+		let stage = 'invalid';
 		try {
-			output[itemIndex] = await sendPatch(this, checked?.[itemIndex] ?? readPatch(this, itemIndex), pace, stop.signal);
+			const patch = checked?.[itemIndex] ?? readPatch(this, itemIndex);
+			stage = 'failed';
+			output[itemIndex] = await sendPatch(this, patch, pace, stop.signal);
+			tally.add('updated');
 		} catch (error) {
+			tally.add(stage);
 			if (continueOnFail) output[itemIndex] = errorOutput(error, itemIndex);
 			else if (!stop.signal.aborted) {
 				firstFailure = { error };
@@ -168,5 +223,6 @@ export async function update(this: IExecuteFunctions): Promise<INodeExecutionDat
 	});
 	if (firstFailure) throw firstFailure.error;
 	if (this.getExecutionCancelSignal?.()?.aborted) throw new NodeOperationError(this.getNode(), 'The execution was cancelled');
+	tally.show(this, false);
 	return [output];
 }

@@ -8,12 +8,14 @@
  * - else 1 GET /v1/items?validation_status=approved&vendor_sku=…; found → at most 1 PATCH: 3 requests;
  * - not found → 2 GETs, and the item joins the batched creation (1 POST per 500 items per consignment,
  *   shared with the other new items of the run, as in Create).
- * Approved items get only what the service applies to them (address_id, a quantity decrease); the output
- * lists the other given fields under `ignoredFields`.
+ * Approved items get only what the service applies to them (address_id, and a quantity decrease when the service
+ * showed the current quantity, which its approved listing does not); the output lists the other given fields under
+ * `ignoredFields` (with `quantityNotSent` saying why for the quantity), and says `not applied` when nothing was sent.
  *
  * Validation, duplicate SKUs and failure reporting are shared with Create (itemInputChecks.ts, itemOutputs.ts).
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { toNodeApiError } from '../../../shared/errors';
 import { apiRequest } from '../../../shared/transport';
@@ -22,7 +24,7 @@ import { paceSettingsOfNode } from '../../shared/requestOptions';
 import { consignmentLocator } from '../../shared/resourceLocators';
 import { InputValidationError, type ItemPayload } from '../../shared/schemas';
 import { submitCreations, type PendingCreation } from './helpers/itemCreation';
-import { readSkuIndex, type SkuIndex } from './helpers/itemCatalog';
+import { readSkuIndex, shownSkus, type SkuIndex } from './helpers/itemCatalog';
 import { validationFailure } from './helpers/itemFailures';
 import { itemInputFields } from './helpers/itemFields';
 import { fieldMappingProperties } from './helpers/itemMapping';
@@ -31,6 +33,7 @@ import { AmbiguousSkuError, findItemBySku, type FoundItem } from './helpers/item
 import { ItemOutputs, type ItemResult } from './helpers/itemOutputs';
 import { approvedItemPart, readItemUpdateInput } from './helpers/itemPayload';
 import { itemPaths } from './helpers/itemPaths';
+import { comparedWithListing, isPreview, recordInvalidRow } from './helpers/itemPreview';
 import { fingerprintOf, SentMemory } from './helpers/sentMemory';
 
 export const upsertFields: INodeProperties[] = [
@@ -40,7 +43,7 @@ export const upsertFields: INodeProperties[] = [
 	}),
 	{
 		displayName:
-			'Finds the item by Vendor SKU among non-approved and approved items: updates it when found, creates it otherwise. Approved items take only the address and a quantity decrease; the output lists the fields they ignored. New items get their item_id later by webhook.',
+			'Finds the item by Vendor SKU among non-approved and approved items: updates it when found, creates it otherwise. Approved items get only the address: the service does not show their quantity, so it is not sent (decrease it with Update); the output lists the fields not applied. New items get their item_id later by webhook.',
 		name: 'upsertNotice',
 		type: 'notice',
 		default: '',
@@ -52,7 +55,7 @@ export const upsertFields: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to skip rows identical to what this node last sent successfully for their Vendor SKU (no request at all; the output says "unchanged"). The memory is kept in the workflow and updated by production runs, not by manual test runs.',
+			'Whether to skip rows identical to what this node last sent successfully for their Vendor SKU, once the service shows the item (no request at all; the output says "unchanged"). A new item is skipped only after the listings show it, so one the service refused later is sent again. The memory is kept in the workflow and updated by production runs, not by manual test runs.',
 		hint: 'A change made to an item outside this workflow is not seen: a skipped row is not compared with the service',
 		displayOptions: { show: { resource: ['item'], operation: ['upsert'] } },
 	},
@@ -69,7 +72,16 @@ export const upsertFields: INodeProperties[] = [
 	...itemInputFields(['upsert']),
 ];
 
-type Outcome = ItemResult | { ok: 'create'; entry: PendingCreation };
+/** `shown`: the row is a creation remembered as submitted, and the service now shows the item (sentMemory.ts). */
+/** `preview`: what a real run would do with the row, under Preview Only (itemPreview.ts). */
+type Outcome = ItemResult | { ok: 'create'; entry: PendingCreation } | { ok: 'shown' } | { ok: 'preview'; verdict: string; json: IDataObject };
+
+/** Under Preview Only, the PATCH a real run would send to a found item: the fields it would send, and which differ. */
+function wouldUpdate(found: FoundItem, body: IDataObject, json: IDataObject): Outcome {
+	const { differs, notShown } = comparedWithListing(body, found.listed);
+	const fields = Object.keys(body).filter((field) => field !== 'vendor_sku');
+	return { ok: 'preview', verdict: 'would update', json: { ...json, preview: 'would update', fields, differs, notShown } };
+}
 
 function failure(itemIndex: number, payload: ItemPayload, messages: string[], description?: string): Outcome {
 	return { ok: false, failure: { itemIndex, vendorSku: payload.vendor_sku, messages, description } };
@@ -85,7 +97,13 @@ async function patch(context: IExecuteFunctions, found: FoundItem, body: IDataOb
 	return typeof status === 'string' ? status : 'updated';
 }
 
-async function upsertOne(context: IExecuteFunctions, { itemIndex, payload }: CheckedItem, index?: SkuIndex): Promise<Outcome> {
+async function upsertOne(
+	context: IExecuteFunctions,
+	{ itemIndex, payload }: CheckedItem,
+	index: SkuIndex | undefined,
+	submittedBefore: boolean,
+	preview: boolean,
+): Promise<Outcome> {
 	let found: FoundItem | undefined;
 	try {
 		found = await findItemBySku(context, payload.vendor_sku, index);
@@ -93,19 +111,41 @@ async function upsertOne(context: IExecuteFunctions, { itemIndex, payload }: Che
 			if (payload.quantity < 1) {
 				return failure(itemIndex, payload, [`quantity must be at least 1 to create an item (no item has vendor_sku ${payload.vendor_sku}), got ${payload.quantity}`]);
 			}
-			return { ok: 'create', entry: { itemIndex, consignmentId: readConsignmentId(context, itemIndex), payload } };
+			const entry = { itemIndex, consignmentId: readConsignmentId(context, itemIndex), payload };
+			if (preview) {
+				const json = { preview: 'would create', vendor_sku: payload.vendor_sku, consignment_id: entry.consignmentId };
+				return { ok: 'preview', verdict: 'would create', json };
+			}
+			return { ok: 'create', entry };
 		}
+		// This very row was created before and the service now shows the item: nothing to send.
+		if (submittedBefore && found.validationStatus !== 'deleted') return { ok: 'shown' };
 		const base = { operation: 'updated', item_id: found.itemId, validation_status: found.validationStatus };
 		if (found.validationStatus !== 'approved') {
 			// vendor_sku must stay the same: send it as the service spells it (its filter ignores case).
 			const body = { ...payload, vendor_sku: found.vendorSku };
+			if (preview) return wouldUpdate(found, body as unknown as IDataObject, { ...base, vendor_sku: found.vendorSku });
 			const status = await patch(context, found, body as unknown as IDataObject);
 			return { ok: true, json: { ...base, status, ...body, ignoredFields: [] } };
 		}
-		const { patch: allowed, ignoredFields } = approvedItemPart(payload, found.quantity);
+		const { patch: allowed, ignoredFields, quantityNotSent } = approvedItemPart(payload, found.quantity);
 		// Nothing the approved item would take: no request (a PATCH could only be ignored or refused).
-		const status = Object.keys(allowed).length ? await patch(context, found, allowed) : 'unchanged';
-		return { ok: true, json: { ...base, status, vendor_sku: found.vendorSku, ...allowed, ignoredFields } };
+		const sent = Object.keys(allowed).length > 0;
+		const notes = { ignoredFields, ...(quantityNotSent ? { quantityNotSent } : {}) };
+		if (preview && sent) return wouldUpdate(found, allowed, { ...base, vendor_sku: found.vendorSku, ...notes });
+		const status = sent ? await patch(context, found, allowed) : 'not applied';
+		return {
+			ok: true,
+			json: {
+				...base,
+				...(sent ? {} : { operation: 'not applied' }),
+				status,
+				vendor_sku: found.vendorSku,
+				...allowed,
+				...notes,
+				...(preview ? { preview: 'not applied' } : {}),
+			},
+		};
 	} catch (error) {
 		if (error instanceof InputValidationError) return { ok: false, failure: validationFailure(error, payload.vendor_sku) };
 		if (error instanceof AmbiguousSkuError) return failure(itemIndex, payload, [error.message]);
@@ -117,14 +157,21 @@ async function upsertOne(context: IExecuteFunctions, { itemIndex, payload }: Che
 	}
 }
 
-/** Rows whose fingerprint matches what was last sent get their one output item here, and are not sent. */
-function skipUnchanged(valid: CheckedItem[], memory: SentMemory | undefined, outputs: ItemOutputs): CheckedItem[] {
-	if (!memory) return valid;
-	return valid.filter(({ itemIndex, payload }) => {
-		if (!memory.unchanged(payload.vendor_sku, fingerprintOf(payload))) return true;
-		outputs.recordUnchanged(itemIndex, { operation: 'unchanged', status: 'unchanged', vendor_sku: payload.vendor_sku });
-		return false;
-	});
+const unchangedOutput = (vendorSku: string, preview: boolean) => ({
+	operation: 'unchanged',
+	status: 'unchanged',
+	vendor_sku: vendorSku,
+	...(preview ? { preview: 'unchanged' } : {}),
+});
+
+/** The consignment a new item of this row would go to, for its fingerprint; undefined when it cannot be read. */
+function consignmentOf(context: IExecuteFunctions, itemIndex: number): string | undefined {
+	try {
+		return readConsignmentId(context, itemIndex);
+	} catch (error) {
+		if (error instanceof InputValidationError) return undefined; // reported if the row is created
+		throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+	}
 }
 
 export async function upsert(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -133,34 +180,69 @@ export async function upsert(this: IExecuteFunctions): Promise<INodeExecutionDat
 		payload: readItemUpdateInput(parameter, itemIndex),
 	}));
 	const outputs = new ItemOutputs(this);
-	outputs.recordFailures(failures);
+	const preview = isPreview(this);
+	if (preview) failures.forEach((failed) => recordInvalidRow(outputs, failed));
+	else outputs.recordFailures(failures);
 	outputs.stopOnFailure();
 
 	const memory = (this.getNodeParameter('onlySendWhatChanged', 0, false) as boolean)
 		? SentMemory.of(this, this.getNodeParameter('forgetWhatWasSent', 0, false) as boolean)
 		: undefined;
-	const toSend = skipUnchanged(valid, memory, outputs);
-	const payloadAt = new Map(toSend.map((item) => [item.itemIndex, item.payload]));
-	const record = (itemIndex: number, result: ItemResult) => {
-		outputs.record(itemIndex, result);
-		const payload = payloadAt.get(itemIndex);
-		// Only what the service confirmed is remembered: an unconfirmed creation is sent again next time.
-		if (memory && payload && result.ok && !result.unconfirmed) memory.remember(payload.vendor_sku, fingerprintOf(payload));
+	const fingerprints = new Map(memory ? valid.map(({ itemIndex, payload }) => [itemIndex, fingerprintOf(payload, consignmentOf(this, itemIndex))]) : []);
+	const isUnchanged = ({ itemIndex, payload }: CheckedItem) => memory?.unchanged(payload.vendor_sku, fingerprints.get(itemIndex)!) === true;
+
+	// Reading the vendor's listings once, when cheaper than looking every row up (itemCatalog.ts).
+	const index = await readSkuIndex(this, valid.filter((item) => !isUnchanged(item)).length);
+	// Listings read in full settle the memory: created items they show are confirmed, SKUs they do not show dropped.
+	const shown = shownSkus(index);
+	if (memory && shown) memory.reconcile(shown);
+	const toSend: CheckedItem[] = [];
+	for (const item of valid) {
+		// Rows whose fingerprint matches what the service confirmed get their one output item here, and are not sent.
+		if (isUnchanged(item)) outputs.recordUnchanged(item.itemIndex, unchangedOutput(item.payload.vendor_sku, preview));
+		else toSend.push(item);
+	}
+
+	const remember = (item: CheckedItem, result: ItemResult, created: boolean) => {
+		if (!memory) return;
+		const sku = item.payload.vendor_sku;
+		const fingerprint = fingerprints.get(item.itemIndex)!;
+		// Only what the service accepted is remembered, and a creation as submitted only: it is not a reason to
+		// skip the row until the service shows the item.
+		if (!result.ok || result.unconfirmed) memory.forget(sku);
+		else if (created) memory.rememberSubmitted(sku, fingerprint);
+		else memory.rememberConfirmed(sku, fingerprint);
 	};
 
 	const toCreate: PendingCreation[] = [];
 	// As many rows at once as the queue lets requests run: the transport paces them for the service.
 	const { maxConcurrent } = paceSettingsOfNode(this);
-	// Reading the vendor's listings once, when cheaper than looking every row up (itemCatalog.ts).
-	const index = await readSkuIndex(this, toSend.length);
-	const outcomes = await mapConcurrently(toSend, maxConcurrent, async (item) => await upsertOne(this, item, index));
+	const outcomes = await mapConcurrently(toSend, maxConcurrent, async (item) => {
+		const submittedBefore = memory?.submitted(item.payload.vendor_sku, fingerprints.get(item.itemIndex)!) === true;
+		return await upsertOne(this, item, index, submittedBefore, preview);
+	});
+	const sentAt = new Map(toSend.map((item) => [item.itemIndex, item]));
 	outcomes.forEach((outcome, position) => {
+		const item = toSend[position];
 		if (outcome.ok === 'create') toCreate.push(outcome.entry);
-		else record(toSend[position].itemIndex, outcome);
+		else if (outcome.ok === 'shown') {
+			memory?.confirm(item.payload.vendor_sku);
+			outputs.recordUnchanged(item.itemIndex, unchangedOutput(item.payload.vendor_sku, preview));
+		} else if (outcome.ok === 'preview') outputs.recordUnchanged(item.itemIndex, outcome.json, outcome.verdict);
+		else if (preview) {
+			// A preview reports every row and stops at none: a row a real run would fail says so, with its reasons.
+			if (outcome.ok) outputs.recordUnchanged(item.itemIndex, outcome.json, String(outcome.json.operation));
+			else recordInvalidRow(outputs, outcome.failure, 'failed');
+		} else {
+			outputs.record(item.itemIndex, outcome);
+			remember(item, outcome, false);
+		}
 	});
 	for (const [itemIndex, result] of await submitCreations(this, toCreate)) {
-		record(itemIndex, result.ok ? { ...result, json: { operation: 'created', ...result.json } } : result);
+		outputs.record(itemIndex, result.ok ? { ...result, json: { operation: 'created', ...result.json } } : result);
+		remember(sentAt.get(itemIndex)!, result, true);
 	}
-	memory?.save();
-	return outputs.result();
+	// A preview leaves the memory as it was.
+	if (!preview) memory?.save();
+	return outputs.result(preview);
 }

@@ -43,13 +43,17 @@ export function forgetListingCosts(): void {
 	listingCosts.clear();
 }
 
-/** The fields Upsert needs of a listed item (the records themselves are not kept). */
+/** The fields Upsert needs of a listed item, and those its preview compares with a row (the records are not kept). */
 function slim(record: IDataObject, status?: string): IDataObject {
 	return {
 		item_id: record.item_id,
 		vendor_sku: record.vendor_sku,
 		item_status: status ?? record.item_status,
 		quantity: record.quantity,
+		designer: record.designer,
+		condition: record.condition,
+		taxon: record.taxon,
+		price: record.price,
 	};
 }
 
@@ -100,4 +104,13 @@ export async function readSkuIndex(context: IExecuteFunctions, rows: number): Pr
 	const complete = index.nonApprovedComplete && index.approvedComplete;
 	if (complete || index.requests >= budget) listingCosts.set(serviceKey, { requests: index.requests, complete });
 	return index;
+}
+
+/**
+ * Whether the listings show an item of a (lower-cased) SKU in a status other than deleted; undefined unless both
+ * listings were read in full (a SKU not read may still exist).
+ */
+export function shownSkus(index: SkuIndex | undefined): ((lowerCasedSku: string) => boolean) | undefined {
+	if (!index?.nonApprovedComplete || !index.approvedComplete) return undefined;
+	return (sku) => index.approved.has(sku) || (index.nonApproved.get(sku) ?? []).some((record) => record.item_status !== 'deleted');
 }

@@ -17,6 +17,8 @@ export interface FoundItem {
 	validationStatus: string;
 	/** Known from the non-approved listing; the approved listing does not document it. */
 	quantity?: number;
+	/** The record the listing showed (what a preview compares a row with). */
+	listed: IDataObject;
 }
 
 /** Thrown when a SKU matches several items: updating one at random would be wrong. */
@@ -58,6 +60,7 @@ function fromRecord(record: IDataObject, validationStatus: string): FoundItem {
 		vendorSku: String(record.vendor_sku),
 		validationStatus,
 		quantity: typeof record.quantity === 'number' ? record.quantity : undefined,
+		listed: record,
 	};
 }
 

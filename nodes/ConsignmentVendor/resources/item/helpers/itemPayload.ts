@@ -115,23 +115,42 @@ export function readApprovedItemPatch(read: ParameterReader, itemIndex: number):
 }
 
 /**
- * What an approved item accepts out of a full item payload: `address_id`, and `quantity` unless it is known
- * to be an increase (the service applies decreases only). Everything else given is listed as ignored, so
- * the output tells the user which of their values did not reach the item. `vendor_sku` identifies the item
- * and is neither sent nor ignored.
+ * Why an approved item's quantity from a full item payload is not sent, or undefined when it is sent (a decrease
+ * from a quantity the service showed). The contract changes an approved item's quantity only by a decrease, and its
+ * approved listing does not show the quantity: an unknown current quantity could make the PATCH an increase, which
+ * the service ignores or refuses (a refusal would drop the address change of the same request).
+ */
+function quantityNotSent(quantity: number, currentQuantity: number | undefined): string | undefined {
+	if (currentQuantity === undefined) {
+		return `quantity ${quantity} was not sent: an approved item takes only a quantity decrease, and the service does not show this item's current quantity. To decrease it, use Item → Update with Fields to Send → Address and Quantity Only`;
+	}
+	if (quantity > currentQuantity) {
+		return `quantity ${quantity} was not sent: an approved item's quantity can only be decreased, and it is ${currentQuantity}`;
+	}
+	return undefined;
+}
+
+/**
+ * What an approved item accepts out of a full item payload: `address_id`, and `quantity` when it is a known
+ * decrease (quantityNotSent). Every other field given is listed as ignored, so the output tells the user which of
+ * their values did not reach the item; a quantity not sent is listed too, with `quantityNotSent` saying why.
+ * `vendor_sku` identifies the item and is neither sent nor ignored; a quantity equal to the known one needs no change.
  */
 export function approvedItemPart(
 	payload: ItemPayload,
 	currentQuantity: number | undefined,
-): { patch: ApprovedItemPatch; ignoredFields: string[] } {
+): { patch: ApprovedItemPatch; ignoredFields: string[]; quantityNotSent?: string } {
 	const patch: ApprovedItemPatch = {};
 	const ignoredFields: string[] = [];
+	let notSent: string | undefined;
 	for (const field of Object.keys(payload) as Array<keyof ItemPayload>) {
 		if (field === 'vendor_sku') continue;
 		if (field === 'address_id') patch.address_id = payload.address_id;
-		else if (field === 'quantity' && (currentQuantity === undefined || payload.quantity <= currentQuantity)) {
-			patch.quantity = payload.quantity;
+		else if (field === 'quantity') {
+			notSent = quantityNotSent(payload.quantity, currentQuantity);
+			if (notSent) ignoredFields.push(field);
+			else if (payload.quantity !== currentQuantity) patch.quantity = payload.quantity;
 		} else ignoredFields.push(field);
 	}
-	return { patch, ignoredFields };
+	return { patch, ignoredFields, ...(notSent ? { quantityNotSent: notSent } : {}) };
 }

@@ -1,0 +1,77 @@
+/**
+ * Preview Only, for Create, Update and Create or Update: every row is read, checked and (Create or Update) found
+ * exactly as in a real run, and each input item gets one output item saying what a real run would do; no write
+ * request is sent (the reads that find rows are). Invalid rows are reported with the reasons a real run gives
+ * (itemFailures.ts's texts), as output items rather than errors, so the whole sheet is previewed at once.
+ * Only Send What Changed's memory is read, never saved.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { centsFromDollars } from '../../../shared/money';
+import type { ItemPayload } from '../../../shared/schemas';
+import { failureOutput, type ItemFailure } from './itemFailures';
+import type { ItemOutputs } from './itemOutputs';
+
+export const PREVIEW_ONLY = 'previewOnly';
+
+export const previewOnlyProperty: INodeProperties = {
+	displayName: 'Preview Only',
+	name: PREVIEW_ONLY,
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to only say what a run would do, row by row ("would create", "would update" with the fields that differ, "unchanged", "invalid" with the reasons), without creating or changing anything',
+	hint: 'Reads are still made (Create or Update finds the rows); no item is created or changed',
+	displayOptions: { show: { resource: ['item'], operation: ['create', 'update', 'upsert'] } },
+};
+
+export function isPreview(context: IExecuteFunctions): boolean {
+	return context.getNodeParameter(PREVIEW_ONLY, 0, false) === true;
+}
+
+/**
+ * A row a real run would refuse (`invalid`: its input; `failed`: what finding it met): its output item, with the real
+ * run's reasons (`error`, `message`).
+ */
+export function recordInvalidRow(outputs: ItemOutputs, failure: ItemFailure, verdict: 'invalid' | 'failed' = 'invalid'): void {
+	const { json } = failureOutput(failure);
+	outputs.recordUnchanged(failure.itemIndex, { preview: verdict, vendor_sku: failure.vendorSku ?? null, ...json }, verdict);
+}
+
+/** The fields of a row the listings show, under the row's names, as the row would send them (cents). */
+function shownValues(record: IDataObject): Partial<Record<keyof ItemPayload, unknown>> {
+	const price = record.price;
+	let cents: number | undefined;
+	if (typeof price === 'number') cents = price;
+	else if (price !== null && typeof price === 'object' && (price as IDataObject).price !== undefined) {
+		try {
+			cents = centsFromDollars((price as IDataObject).price); // the non-approved listing: "123.45"
+		} catch {
+			cents = undefined;
+		}
+	}
+	return {
+		designer: record.designer,
+		condition: record.condition,
+		taxon_permalink: record.taxon,
+		price: cents,
+		quantity: record.quantity,
+	};
+}
+
+/**
+ * Of the fields a row would send, those that differ from what the listings show (`differs`), and those the listings
+ * do not show, which cannot be compared (`notShown`: image, msrp, gender… and any the service left out).
+ */
+export function comparedWithListing(sent: IDataObject, record: IDataObject | undefined): { differs: string[]; notShown: string[] } {
+	const shown = record ? shownValues(record) : {};
+	const differs: string[] = [];
+	const notShown: string[] = [];
+	for (const field of Object.keys(sent)) {
+		if (field === 'vendor_sku') continue;
+		const value = shown[field as keyof ItemPayload];
+		if (value === undefined || value === null) notShown.push(field);
+		else if (value !== sent[field]) differs.push(field);
+	}
+	return { differs, notShown };
+}

@@ -1,7 +1,7 @@
 /**
  * The one place that turns a failed API request into an error a user can act on.
  *
- * - `toNodeApiError(node, error, { itemIndex?, runIndex?, subject? })`: any error thrown by
+ * - `toNodeApiError(node, error, { itemIndex?, runIndex?, subject?, method? })`: any error thrown by
  *   `helpers.httpRequestWithAuthentication` (or by RoutingNode's `makeRoutingRequest`), after the transport's
  *   queue gave it up, becomes a `NodeApiError` whose message says what to do (401/403/400/404/413/429/5xx/other),
  *   including how long the queue waited and which option to change. Errors that are already ours
@@ -18,9 +18,9 @@ import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isRequestError, readHttpFailure, redactSecrets, serviceMessage, type HttpFailure } from './httpFailure';
-import { describeRateLimitGiveUp, describeUnknownOutcome, plural, triedSentence } from './retryMessages';
+import { describeRateLimitGiveUp, describeUnknownOutcome, plural, triedSentence, WRITE_RERUN_ADVICE } from './retryMessages';
 import { retryOutcomeOf, type RetryOutcome } from './transport/outcome';
-import { retryAfterMs } from './transport/retryRules';
+import { isIdempotent, mayHaveBeenProcessed, retryAfterMs } from './transport/retryRules';
 
 export { readHttpFailure, serviceMessage } from './httpFailure';
 export type { HttpFailure } from './httpFailure';
@@ -36,6 +36,11 @@ export interface ApiErrorContext {
 	itemIndex?: number;
 	runIndex?: number;
 	subject?: ApiErrorSubject;
+	/**
+	 * The request's HTTP method, when the caller knows it: a write that is not safe to repeat (POST) gets no
+	 * "Retry On Fail" advice, and its outcome is judged even when the error did not pass through the queue.
+	 */
+	method?: string;
 }
 
 /** Marks NodeApiErrors made here, so mapping twice (custom operation + RoutingNode) keeps the first message. */
@@ -79,19 +84,31 @@ interface Mapped {
 	description?: string;
 }
 
-function describe(failure: HttpFailure, subject: ApiErrorSubject | undefined, outcome?: RetryOutcome): Mapped {
+function describe(
+	failure: HttpFailure,
+	subject: ApiErrorSubject | undefined,
+	outcome: RetryOutcome | undefined,
+	method: string | undefined,
+): Mapped {
 	const said = serviceMessage(failure.body);
 	const saidSentence = said ? `The service said: ${said}` : undefined;
 	const join = (...parts: Array<string | undefined>) => parts.filter(Boolean).join(' ') || undefined;
 	const status = failure.status;
 	const tried = triedSentence(outcome);
+	// Re-running the node repeats every write that went through: only reads and absolute PATCHes may be re-run whole.
+	const rerunAdvice = method !== undefined && !isIdempotent(method) ? WRITE_RERUN_ADVICE : undefined;
 
-	if (outcome?.outcomeUnknown) return describeUnknownOutcome(failure, subject?.kind, saidSentence);
+	const outcomeUnknown = outcome?.outcomeUnknown ?? (method !== undefined && mayHaveBeenProcessed(failure, method));
+	if (outcomeUnknown) return describeUnknownOutcome(failure, subject?.kind, saidSentence);
 	if (status === undefined) {
 		const reason = redactSecrets(failure.code ?? failure.message) || 'no response';
 		return {
 			message: `The service could not be reached (${reason})`,
-			description: join(tried, 'Check the Base URL in the credential and the network between n8n and the service, then try again.'),
+			description: join(
+				tried,
+				'Check the Base URL in the credential and the network between n8n and the service, then try again.',
+				rerunAdvice,
+			),
 		};
 	}
 	if (status === 401) {
@@ -140,7 +157,7 @@ function describe(failure: HttpFailure, subject: ApiErrorSubject | undefined, ou
 				wait === undefined || wait === 0
 					? 'Rate limited by the service — wait before retrying'
 					: `Rate limited by the service — retry after ${plural(wait, 'second')}`,
-			description: join(describeRateLimitGiveUp(outcome), saidSentence),
+			description: join(describeRateLimitGiveUp(outcome), rerunAdvice, saidSentence),
 		};
 	}
 	if (status >= 500) {
@@ -148,7 +165,8 @@ function describe(failure: HttpFailure, subject: ApiErrorSubject | undefined, ou
 			message: `The service failed to process the request (HTTP ${status}) — try again later`,
 			description: join(
 				tried,
-				`This is a problem on the service side. "Retry On Fail" in the node settings can absorb ${tried ? 'longer' : 'short'} outages.`,
+				'This is a problem on the service side.',
+				rerunAdvice ?? `"Retry On Fail" in the node settings can absorb ${tried ? 'longer' : 'short'} outages.`,
 				saidSentence,
 			),
 		};
@@ -156,6 +174,15 @@ function describe(failure: HttpFailure, subject: ApiErrorSubject | undefined, ou
 	return {
 		message: said ? `The service answered HTTP ${status}: ${said}` : `The service answered HTTP ${status}`,
 	};
+}
+
+/**
+ * Whether a failed request sent with `method` may have been carried out although it failed (see
+ * transport/retryRules.ts mayHaveBeenProcessed): what the queue concluded, or, for an error that did not pass
+ * through it, the same rule applied here.
+ */
+export function outcomeIsUnknown(error: unknown, method: string): boolean {
+	return retryOutcomeOf(error)?.outcomeUnknown ?? mayHaveBeenProcessed(readHttpFailure(error), method);
 }
 
 /** An error already worded for the user, returned as it is but for the item index it may lack. */
@@ -173,7 +200,7 @@ export function toNodeApiError(
 	error: unknown,
 	context: ApiErrorContext = {},
 ): NodeApiError | NodeOperationError {
-	const { itemIndex, runIndex, subject } = context;
+	const { itemIndex, runIndex, subject, method } = context;
 	if (error instanceof NodeOperationError || (error instanceof NodeApiError && MAPPED in error)) {
 		return keptWithItemIndex(error, itemIndex);
 	}
@@ -187,7 +214,7 @@ export function toNodeApiError(
 		// message; rewording it would only lose information.
 		return keptWithItemIndex(error, itemIndex);
 	}
-	const { message, description } = describe(failure, subject, retryOutcomeOf(error));
+	const { message, description } = describe(failure, subject, retryOutcomeOf(error), method);
 	// Rebuilt from a plain object on purpose: the original error carries the request config (with the
 	// Authorization header), which must not travel with the error into the execution data.
 	const response: JsonObject = { message, httpStatus: failure.status ?? null };

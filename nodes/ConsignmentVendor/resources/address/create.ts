@@ -9,20 +9,24 @@ export const addressCreateOperation: INodePropertyOptions = {
 	value: 'create',
 	action: 'Create an address',
 	description: 'Add a shipping address to the vendor account',
-	routing: withActionableErrors({
-		request: { method: 'POST', url: '/v1/vendor/addresses' },
-		send: { preSend: [validateAddressBody] },
-		// The address record, whether the service wraps it ({address: {...}}) or not; the response is not in the contract.
-		// An empty answer outputs what was sent (its address_id arrives later, with the address_creation webhook).
-		output: {
-			postReceive: [
-				summaryWhenEmpty(function () {
-					return { success: true, ...sentAddress(this) };
-				}),
-				unwrapRecord('address'),
-			],
+	routing: withActionableErrors(
+		{
+			request: { method: 'POST', url: '/v1/vendor/addresses' },
+			send: { preSend: [validateAddressBody] },
+			// The address record, whether the service wraps it ({address: {...}}) or not; the response is not in the contract.
+			// An empty answer outputs what was sent (its address_id arrives later, with the address_creation webhook).
+			output: {
+				postReceive: [
+					summaryWhenEmpty(function () {
+						return { success: true, ...sentAddress(this) };
+					}),
+					unwrapRecord('address'),
+				],
+			},
 		},
-	}),
+		// Names what to check when the outcome of the POST is unknown (errors.ts).
+		{ subject: () => ({ kind: 'address' }) },
+	),
 };
 
 export const addressCreateFields: INodeProperties[] = addressBodyFields('create');

@@ -17,7 +17,7 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { isRequestError, readHttpFailure, redactSecrets, serviceMessage, type HttpFailure } from './httpFailure';
+import { isNodeApiError, isRequestError, readHttpFailure, redactSecrets, serviceMessage, type HttpFailure } from './httpFailure';
 import { describeRateLimitGiveUp, describeUnknownOutcome, plural, triedSentence, WRITE_RERUN_ADVICE } from './retryMessages';
 import { retryOutcomeOf, type RetryOutcome } from './transport/outcome';
 import { isIdempotent, mayHaveBeenProcessed, retryAfterMs } from './transport/retryRules';
@@ -201,15 +201,17 @@ export function toNodeApiError(
 	context: ApiErrorContext = {},
 ): NodeApiError | NodeOperationError {
 	const { itemIndex, runIndex, subject, method } = context;
-	if (error instanceof NodeOperationError || (error instanceof NodeApiError && MAPPED in error)) {
-		return keptWithItemIndex(error, itemIndex);
+	// By name as well as class: n8n-core may throw from another copy of n8n-workflow (httpFailure.ts isNodeApiError).
+	const operationError = error instanceof NodeOperationError || (error instanceof Error && error.name === 'NodeOperationError');
+	if (operationError || (isNodeApiError(error) && MAPPED in error)) {
+		return keptWithItemIndex(error as NodeApiError | NodeOperationError, itemIndex);
 	}
 	if (!isRequestError(error)) {
 		// Not from a request (a bug, or a plain Error from our own code): keep its message.
 		return new NodeOperationError(node, error instanceof Error ? error : String(error), { itemIndex, runIndex });
 	}
 	const failure = readHttpFailure(error);
-	if (failure.status === undefined && !failure.reachedService && error instanceof NodeApiError) {
+	if (failure.status === undefined && !failure.reachedService && isNodeApiError(error)) {
 		// Raised before any HTTP exchange, e.g. by the credential's token exchange, which words its own
 		// message; rewording it would only lose information.
 		return keptWithItemIndex(error, itemIndex);

@@ -4,6 +4,7 @@
  * Exported API:
  * - `readHttpFailure(error)`: status, body, headers, path and network code of a failed request.
  * - `isRequestError(error)`: whether an error came from n8n's request helpers (NodeApiError, axios error, full response).
+ * - `isNodeApiError(error)`: a NodeApiError of any copy of n8n-workflow.
  * - `serviceMessage(body)`: the service's own error text (`error`, `message`, 207-style arrays), secrets redacted.
  * - `redactSecrets(text)`: removes `Bearer …`, `client_secret`/token values from text that came from elsewhere.
  */
@@ -110,9 +111,19 @@ export function readHttpFailure(error: unknown): HttpFailure {
 	};
 }
 
+/**
+ * n8n's NodeApiError, also when n8n-core threw it from another copy of n8n-workflow than the one this package
+ * loaded: a community package may resolve its own copy (a peer install next to it in ~/.n8n/nodes, or a
+ * node_modules further up), and then `instanceof` fails for every error n8n throws. Its name and its `httpCode`
+ * field (null when there is none) are the same in n8n 1.x and 2.x.
+ */
+export function isNodeApiError(error: unknown): error is NodeApiError {
+	return error instanceof NodeApiError || (error instanceof Error && error.name === 'NodeApiError' && 'httpCode' in error);
+}
+
 /** True for errors of n8n's request helpers: a NodeApiError, an axios error, or a full HTTP response. */
 export function isRequestError(error: unknown): boolean {
-	if (error instanceof NodeApiError) return true;
+	if (isNodeApiError(error)) return true;
 	const object = asJsonObject(error);
 	if (!object) return false;
 	if (object.isAxiosError === true || asJsonObject(object.response) !== undefined) return true;

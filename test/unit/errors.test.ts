@@ -199,3 +199,32 @@ describe('"Retry On Fail" is advised only where re-running the node repeats no w
 		expect(errors[2].message).toMatch(/^Outcome unknown/);
 	});
 });
+
+describe('errors n8n throws from another copy of n8n-workflow than the package loaded', () => {
+	// In a real install the package may resolve its own n8n-workflow (a peer install next to it, or a node_modules
+	// further up the folders), so the NodeApiError n8n-core throws is not an instance of the package's class.
+	function foreignNodeApiError(wrapped: Error): NodeApiError {
+		let Foreign: typeof NodeApiError | undefined;
+		jest.isolateModules(() => {
+			Foreign = jest.requireActual<typeof import('n8n-workflow')>('n8n-workflow').NodeApiError;
+		});
+		expect(Foreign).not.toBe(NodeApiError);
+		return new Foreign!(FAKE_NODE, wrapped as never);
+	}
+
+	it('a reset POST still says its outcome is unknown, on n8n 2.x\'s shape and 1.x\'s', () => {
+		const reset = foreignNodeApiError(Object.assign(new Error('socket hang up'), { isAxiosError: true, code: 'ECONNRESET' }));
+		expect(reset).not.toBeInstanceOf(NodeApiError);
+		expect(map(reset, { method: 'POST' }).message).toMatch(/^Outcome unknown — the connection broke/);
+		Object.defineProperty(reset, 'cause', { value: undefined, writable: true, enumerable: true, configurable: true });
+		expect(map(reset, { method: 'POST' }).message).toMatch(/^Outcome unknown — the connection broke/);
+	});
+
+	it('an answer with an error status is worded as ours are', () => {
+		const axiosError = Object.assign(new Error('Request failed with status code 404'), {
+			isAxiosError: true,
+			response: { status: 404, data: { error: 'no such item' }, headers: {} },
+		});
+		expect(map(foreignNodeApiError(axiosError), { subject: { kind: 'item', id: 5 } }).message).toBe('Item with item_id 5 was not found: no such item');
+	});
+});

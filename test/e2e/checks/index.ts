@@ -1,3 +1,4 @@
+import { ambiguousWriteChecks } from './ambiguous-writes';
 import { credentialChecks } from './credential';
 import { exampleChecks } from './examples';
 import { itemMappingChecks } from './item-mapping';
@@ -21,6 +22,7 @@ export const ALL_CHECKS: Check[] = [
 	...itemChecks,
 	...itemMappingChecks,
 	...retryChecks,
+	...ambiguousWriteChecks,
 	...rateLimitChecks,
 	...addressChecks,
 	...otherResourceChecks,

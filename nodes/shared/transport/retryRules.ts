@@ -8,9 +8,9 @@
  * - For idempotent requests only (GET, PATCH, DELETE, …), also 502/503/504 and a connection that broke or
  *   timed out (ECONNRESET, "socket hang up", ETIMEDOUT, …): sending them again cannot do anything twice.
  *   (PATCH bodies here are absolute values, not increments.)
- * - Never for a POST (item creation, address creation, cancellation) on any other 5xx or a broken connection:
- *   the service may have carried it out, and repeating could create 500 items twice. Such a failure is reported
- *   as "outcome unknown" instead.
+ * - Never for a POST (item creation, address creation, cancellation) on any other 5xx, a broken connection or a
+ *   timeout: the service may have carried it out, and repeating could create 500 items twice. Such a failure is
+ *   reported as "outcome unknown" instead (mayHaveBeenProcessed).
  * - 401, for any method, at most `AUTH_RESEND.maxResends` more times: n8n's own helper already exchanged or
  *   checked a token and repeated the request once, but in queue mode another n8n process may have replaced that
  *   token in between (a service with one active token per client revokes the others). The service did not

@@ -84,6 +84,14 @@ interface Mapped {
 	description?: string;
 }
 
+/**
+ * Whether a failed request may have been carried out although it failed (transport/retryRules.ts
+ * mayHaveBeenProcessed): what the queue concluded, or, for an error that did not pass through it, the same rule.
+ */
+function mayHaveRun(failure: HttpFailure, outcome: RetryOutcome | undefined, method: string | undefined): boolean {
+	return outcome?.outcomeUnknown ?? (method !== undefined && mayHaveBeenProcessed(failure, method));
+}
+
 function describe(
 	failure: HttpFailure,
 	subject: ApiErrorSubject | undefined,
@@ -98,8 +106,7 @@ function describe(
 	// Re-running the node repeats every write that went through: only reads and absolute PATCHes may be re-run whole.
 	const rerunAdvice = method !== undefined && !isIdempotent(method) ? WRITE_RERUN_ADVICE : undefined;
 
-	const outcomeUnknown = outcome?.outcomeUnknown ?? (method !== undefined && mayHaveBeenProcessed(failure, method));
-	if (outcomeUnknown) return describeUnknownOutcome(failure, subject?.kind, saidSentence);
+	if (mayHaveRun(failure, outcome, method)) return describeUnknownOutcome(failure, subject?.kind, saidSentence);
 	if (status === undefined) {
 		const reason = redactSecrets(failure.code ?? failure.message) || 'no response';
 		return {
@@ -176,13 +183,9 @@ function describe(
 	};
 }
 
-/**
- * Whether a failed request sent with `method` may have been carried out although it failed (see
- * transport/retryRules.ts mayHaveBeenProcessed): what the queue concluded, or, for an error that did not pass
- * through it, the same rule applied here.
- */
+/** Whether a failed request sent with `method` may have been carried out although it failed (mayHaveRun). */
 export function outcomeIsUnknown(error: unknown, method: string): boolean {
-	return retryOutcomeOf(error)?.outcomeUnknown ?? mayHaveBeenProcessed(readHttpFailure(error), method);
+	return mayHaveRun(readHttpFailure(error), retryOutcomeOf(error), method);
 }
 
 /** An error already worded for the user, returned as it is but for the item index it may lack. */

@@ -115,7 +115,7 @@ function hintForStatus(status: number): string {
 		return 'Check the Auth URL: enter only the host of the token service (for example https://auth.example.com); the node appends /api/v1/bearer-token itself.';
 	}
 	if (status === 429 || status >= 500) {
-		return 'The token service is unavailable or overloaded right now. Try again later, or enable Retry On Fail in the node settings.';
+		return 'The token service is unavailable or overloaded right now. Try again later.';
 	}
 	return 'Check the Auth URL, Client ID and Client Secret in the credential.';
 }

@@ -1,7 +1,7 @@
 /**
  * The one place that turns a failed API request into an error a user can act on.
  *
- * - `toNodeApiError(node, error, { itemIndex?, runIndex?, subject? })`: any error thrown by
+ * - `toNodeApiError(node, error, { itemIndex?, runIndex?, subject?, method? })`: any error thrown by
  *   `helpers.httpRequestWithAuthentication` (or by RoutingNode's `makeRoutingRequest`), after the transport's
  *   queue gave it up, becomes a `NodeApiError` whose message says what to do (401/403/400/404/413/429/5xx/other),
  *   including how long the queue waited and which option to change. Errors that are already ours
@@ -17,10 +17,10 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { isRequestError, readHttpFailure, redactSecrets, serviceMessage, type HttpFailure } from './httpFailure';
-import { describeRateLimitGiveUp, describeUnknownOutcome, plural, triedSentence } from './retryMessages';
+import { isNodeApiError, isRequestError, readHttpFailure, redactSecrets, serviceMessage, type HttpFailure } from './httpFailure';
+import { describeRateLimitGiveUp, describeUnknownOutcome, plural, triedSentence, WRITE_RERUN_ADVICE } from './retryMessages';
 import { retryOutcomeOf, type RetryOutcome } from './transport/outcome';
-import { retryAfterMs } from './transport/retryRules';
+import { isIdempotent, mayHaveBeenProcessed, retryAfterMs } from './transport/retryRules';
 
 export { readHttpFailure, serviceMessage } from './httpFailure';
 export type { HttpFailure } from './httpFailure';
@@ -36,6 +36,11 @@ export interface ApiErrorContext {
 	itemIndex?: number;
 	runIndex?: number;
 	subject?: ApiErrorSubject;
+	/**
+	 * The request's HTTP method, when the caller knows it: a write that is not safe to repeat (POST) gets no
+	 * "Retry On Fail" advice, and its outcome is judged even when the error did not pass through the queue.
+	 */
+	method?: string;
 }
 
 /** Marks NodeApiErrors made here, so mapping twice (custom operation + RoutingNode) keeps the first message. */
@@ -79,19 +84,38 @@ interface Mapped {
 	description?: string;
 }
 
-function describe(failure: HttpFailure, subject: ApiErrorSubject | undefined, outcome?: RetryOutcome): Mapped {
+/**
+ * Whether a failed request may have been carried out although it failed (transport/retryRules.ts
+ * mayHaveBeenProcessed): what the queue concluded, or, for an error that did not pass through it, the same rule.
+ */
+function mayHaveRun(failure: HttpFailure, outcome: RetryOutcome | undefined, method: string | undefined): boolean {
+	return outcome?.outcomeUnknown ?? (method !== undefined && mayHaveBeenProcessed(failure, method));
+}
+
+function describe(
+	failure: HttpFailure,
+	subject: ApiErrorSubject | undefined,
+	outcome: RetryOutcome | undefined,
+	method: string | undefined,
+): Mapped {
 	const said = serviceMessage(failure.body);
 	const saidSentence = said ? `The service said: ${said}` : undefined;
 	const join = (...parts: Array<string | undefined>) => parts.filter(Boolean).join(' ') || undefined;
 	const status = failure.status;
 	const tried = triedSentence(outcome);
+	// Re-running the node repeats every write that went through: only reads and absolute PATCHes may be re-run whole.
+	const rerunAdvice = method !== undefined && !isIdempotent(method) ? WRITE_RERUN_ADVICE : undefined;
 
-	if (outcome?.outcomeUnknown) return describeUnknownOutcome(failure, subject?.kind, saidSentence);
+	if (mayHaveRun(failure, outcome, method)) return describeUnknownOutcome(failure, subject?.kind, saidSentence);
 	if (status === undefined) {
 		const reason = redactSecrets(failure.code ?? failure.message) || 'no response';
 		return {
 			message: `The service could not be reached (${reason})`,
-			description: join(tried, 'Check the Base URL in the credential and the network between n8n and the service, then try again.'),
+			description: join(
+				tried,
+				'Check the Base URL in the credential and the network between n8n and the service, then try again.',
+				rerunAdvice,
+			),
 		};
 	}
 	if (status === 401) {
@@ -140,7 +164,7 @@ function describe(failure: HttpFailure, subject: ApiErrorSubject | undefined, ou
 				wait === undefined || wait === 0
 					? 'Rate limited by the service — wait before retrying'
 					: `Rate limited by the service — retry after ${plural(wait, 'second')}`,
-			description: join(describeRateLimitGiveUp(outcome), saidSentence),
+			description: join(describeRateLimitGiveUp(outcome), rerunAdvice, saidSentence),
 		};
 	}
 	if (status >= 500) {
@@ -148,7 +172,8 @@ function describe(failure: HttpFailure, subject: ApiErrorSubject | undefined, ou
 			message: `The service failed to process the request (HTTP ${status}) — try again later`,
 			description: join(
 				tried,
-				`This is a problem on the service side. "Retry On Fail" in the node settings can absorb ${tried ? 'longer' : 'short'} outages.`,
+				'This is a problem on the service side.',
+				rerunAdvice ?? `"Retry On Fail" in the node settings can absorb ${tried ? 'longer' : 'short'} outages.`,
 				saidSentence,
 			),
 		};
@@ -156,6 +181,11 @@ function describe(failure: HttpFailure, subject: ApiErrorSubject | undefined, ou
 	return {
 		message: said ? `The service answered HTTP ${status}: ${said}` : `The service answered HTTP ${status}`,
 	};
+}
+
+/** Whether a failed request sent with `method` may have been carried out although it failed (mayHaveRun). */
+export function outcomeIsUnknown(error: unknown, method: string): boolean {
+	return mayHaveRun(readHttpFailure(error), retryOutcomeOf(error), method);
 }
 
 /** An error already worded for the user, returned as it is but for the item index it may lack. */
@@ -173,21 +203,23 @@ export function toNodeApiError(
 	error: unknown,
 	context: ApiErrorContext = {},
 ): NodeApiError | NodeOperationError {
-	const { itemIndex, runIndex, subject } = context;
-	if (error instanceof NodeOperationError || (error instanceof NodeApiError && MAPPED in error)) {
-		return keptWithItemIndex(error, itemIndex);
+	const { itemIndex, runIndex, subject, method } = context;
+	// By name as well as class: n8n-core may throw from another copy of n8n-workflow (httpFailure.ts isNodeApiError).
+	const operationError = error instanceof NodeOperationError || (error instanceof Error && error.name === 'NodeOperationError');
+	if (operationError || (isNodeApiError(error) && MAPPED in error)) {
+		return keptWithItemIndex(error as NodeApiError | NodeOperationError, itemIndex);
 	}
 	if (!isRequestError(error)) {
 		// Not from a request (a bug, or a plain Error from our own code): keep its message.
 		return new NodeOperationError(node, error instanceof Error ? error : String(error), { itemIndex, runIndex });
 	}
 	const failure = readHttpFailure(error);
-	if (failure.status === undefined && !failure.reachedService && error instanceof NodeApiError) {
+	if (failure.status === undefined && !failure.reachedService && isNodeApiError(error)) {
 		// Raised before any HTTP exchange, e.g. by the credential's token exchange, which words its own
 		// message; rewording it would only lose information.
 		return keptWithItemIndex(error, itemIndex);
 	}
-	const { message, description } = describe(failure, subject, retryOutcomeOf(error));
+	const { message, description } = describe(failure, subject, retryOutcomeOf(error), method);
 	// Rebuilt from a plain object on purpose: the original error carries the request config (with the
 	// Authorization header), which must not travel with the error into the execution data.
 	const response: JsonObject = { message, httpStatus: failure.status ?? null };

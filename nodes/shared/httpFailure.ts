@@ -4,6 +4,7 @@
  * Exported API:
  * - `readHttpFailure(error)`: status, body, headers, path and network code of a failed request.
  * - `isRequestError(error)`: whether an error came from n8n's request helpers (NodeApiError, axios error, full response).
+ * - `isNodeApiError(error)`: a NodeApiError of any copy of n8n-workflow.
  * - `serviceMessage(body)`: the service's own error text (`error`, `message`, 207-style arrays), secrets redacted.
  * - `redactSecrets(text)`: removes `Bearer …`, `client_secret`/token values from text that came from elsewhere.
  */
@@ -29,6 +30,19 @@ export interface HttpFailure {
 
 const MAX_SERVICE_TEXT = 500;
 
+/** How Node and axios name a failure without an answer: ECONNRESET, ECONNABORTED, ERR_CANCELED, CERT_HAS_EXPIRED, … */
+const ERROR_CODE = /^[A-Z][A-Z0-9_]{2,}$/;
+
+function errorCodeOf(value: unknown): string | undefined {
+	return typeof value === 'string' && ERROR_CODE.test(value) ? value : undefined;
+}
+
+/** The first of n8n's `messages` (the wrapped error's own text, before n8n reworded it), when it kept any. */
+function originalMessageOf(error: IDataObject): string | undefined {
+	const messages = error.messages;
+	return Array.isArray(messages) && typeof messages[0] === 'string' && messages[0] !== '' ? messages[0] : undefined;
+}
+
 function pathOf(url: unknown): string | undefined {
 	if (typeof url !== 'string' || url === '') return undefined;
 	try {
@@ -41,6 +55,12 @@ function pathOf(url: unknown): string | undefined {
 /**
  * Finds the HTTP response behind an error. n8n wraps the axios error in a NodeApiError (`cause`); the
  * RoutingNode may wrap once more; a full response (`{ statusCode, body, headers }`) is accepted too.
+ *
+ * n8n 1.x's NodeApiError drops the axios error it wraps (a `cause` class field resets what `Error` stored) and
+ * keeps only `httpCode`, its own reworded `message` and the original text in `messages`. For a failure without an
+ * answer, `httpCode` is then the axios error's code as a string (`'ECONNRESET'`, `'ECONNABORTED'` for a timeout,
+ * `'ECONNREFUSED'`): read as the network code, it says a request was attempted just as the axios error would.
+ * An error n8n did not build from a request (the credential's token exchange failing, for example) has neither.
  */
 export function readHttpFailure(error: unknown): HttpFailure {
 	const seen = new Set<unknown>();
@@ -52,7 +72,7 @@ export function readHttpFailure(error: unknown): HttpFailure {
 		seen.add(current);
 		const candidate = current as IDataObject;
 		if (candidate.isAxiosError === true) fromAxios = true;
-		if (code === undefined && typeof candidate.code === 'string' && /^E[A-Z_]+$/.test(candidate.code)) code = candidate.code;
+		code ??= errorCodeOf(candidate.code);
 		const response = asJsonObject(candidate.response);
 		if (response && typeof response.status === 'number') {
 			const config = asJsonObject(candidate.config) ?? asJsonObject(response.config);
@@ -79,19 +99,31 @@ export function readHttpFailure(error: unknown): HttpFailure {
 	// No response object: a network failure (axios error or a system error code), or an error raised before any
 	// request was sent (the credential's token exchange, for example), whose own message is the best there is.
 	const httpCode = Number(top.httpCode);
+	const status = Number.isInteger(httpCode) && httpCode >= 100 ? httpCode : undefined;
+	if (status === undefined) code ??= errorCodeOf(top.httpCode);
 	return {
-		status: Number.isInteger(httpCode) && httpCode >= 100 ? httpCode : undefined,
+		status,
 		body: asJsonObject(top.context)?.data,
 		headers: {},
-		message: String(top.message ?? error ?? ''),
+		message: String((code === undefined ? undefined : originalMessageOf(top)) ?? top.message ?? error ?? ''),
 		code,
 		reachedService: fromAxios || code !== undefined,
 	};
 }
 
+/**
+ * n8n's NodeApiError, also when n8n-core threw it from another copy of n8n-workflow than the one this package
+ * loaded: a community package may resolve its own copy (a peer install next to it in ~/.n8n/nodes, or a
+ * node_modules further up), and then `instanceof` fails for every error n8n throws. Its name and its `httpCode`
+ * field (null when there is none) are the same in n8n 1.x and 2.x.
+ */
+export function isNodeApiError(error: unknown): error is NodeApiError {
+	return error instanceof NodeApiError || (error instanceof Error && error.name === 'NodeApiError' && 'httpCode' in error);
+}
+
 /** True for errors of n8n's request helpers: a NodeApiError, an axios error, or a full HTTP response. */
 export function isRequestError(error: unknown): boolean {
-	if (error instanceof NodeApiError) return true;
+	if (isNodeApiError(error)) return true;
 	const object = asJsonObject(error);
 	if (!object) return false;
 	if (object.isAxiosError === true || asJsonObject(object.response) !== undefined) return true;

@@ -42,9 +42,33 @@ export function describeRateLimitGiveUp(outcome: RetryOutcome | undefined): stri
 	}
 }
 
+/** Failures without an answer where the wait ran out, rather than the connection breaking. */
+const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
+
+/**
+ * What to do after a failed write that is not safe to repeat (a POST: creation, cancellation). "Retry On Fail"
+ * and re-running the node send every input item again, those that went through included.
+ */
+export const WRITE_RERUN_ADVICE =
+	'Send only the failed items again (Continue On Fail gives one output item per input item, failed ones included): running the whole node again, or "Retry On Fail", sends every input item again, those that went through included.';
+
+/** Where to look for what a write whose outcome is unknown did, by what it was about (errors.ts ApiErrorSubject). */
+function howToCheck(subjectKind: string | undefined): string {
+	switch (subjectKind) {
+		case 'consignment':
+			return 'To check: Item → Get Many Non-Approved with Filters → Vendor SKU set to each item\'s SKU lists it if it was created (or wait for the trigger\'s successful_item_upload / invalid_item_upload event); send again only the SKUs it does not list.';
+		case 'order':
+			return 'To check: look at the order in the marketplace\'s vendor portal (the API has no way to read a cancellation) before sending this cancellation again.';
+		case 'address':
+			return 'To check: Address → Get Many lists the address if it was created; send it again only if it is not there.';
+		default:
+			return 'To check: list the records with the matching Get Many operation before sending it again.';
+	}
+}
+
 /**
  * A non-idempotent request (POST) that failed in a way that does not say whether it was carried out. It was
- * not repeated (transport/retryRules.ts); the user must check before running the node again, or items may be created twice.
+ * not repeated (transport/retryRules.ts); the user must check before sending it again, or items may be created twice.
  */
 export function describeUnknownOutcome(
 	failure: HttpFailure,
@@ -53,22 +77,18 @@ export function describeUnknownOutcome(
 ): { message: string; description: string } {
 	// The low-level reason (ECONNRESET, …) goes in the description: n8n replaces any error message containing
 	// such a code with its own generic text, which would lose "outcome unknown" wherever this message is wrapped.
-	const brokenConnection = failure.status === undefined;
-	const what = brokenConnection
-		? 'the connection broke after the request was sent'
-		: `the service failed while handling the request (HTTP ${failure.status})`;
-	const reason = brokenConnection ? `Connection error: ${redactSecrets(failure.code ?? failure.message) || 'no response'}.` : undefined;
-	const howToCheck =
-		subjectKind === 'consignment'
-			? 'For new items: Item → Get Many Non-Approved filtered by Vendor SKU shows whether they were created.'
-			: subjectKind === 'order'
-				? 'Check the order with the service before cancelling it again.'
-				: 'List the records (for example Address → Get Many) to see whether it took effect.';
+	const noAnswer = failure.status === undefined;
+	const what = !noAnswer
+		? `the service failed while handling the request (HTTP ${failure.status})`
+		: failure.code !== undefined && TIMEOUT_CODES.has(failure.code)
+			? 'no answer came before the timeout'
+			: 'the connection broke after the request was sent';
+	const reason = noAnswer ? `Connection error: ${redactSecrets(failure.code ?? failure.message) || 'no response'}.` : undefined;
 	return {
-		message: `Outcome unknown — ${what}; it may or may not have been carried out. Check before running again`,
+		message: `Outcome unknown — ${what}, so it may have been carried out: check before sending it again`,
 		description: [
-			'It was not sent again, because repeating a creation or cancellation could carry it out twice.',
-			howToCheck,
+			'The node did not send it again, because repeating a creation or cancellation could carry it out twice.',
+			howToCheck(subjectKind),
 			reason,
 			saidSentence,
 		]

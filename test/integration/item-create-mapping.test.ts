@@ -137,7 +137,7 @@ it('without Continue On Fail: the node fails for the named SKU only, and says th
 	);
 	expect(result.error?.message).toBe('1 of 3 items failed. Item index 1 (vendor_sku S-1): price is invalid');
 	const description = String((result.error as { description?: string }).description);
-	expect(description).toMatch(/^The other 2 item\(s\) were sent to the service; running the node again sends them again\./);
+	expect(description).toMatch(/^The other 2 item\(s\) were sent to the service: running the node again, or "Retry On Fail", sends them again\. Send only the failed items again\./);
 	expect(description).toContain("2 of them were submitted, but the service's answer did not confirm them");
 	expect(description).not.toMatch(/No (other )?item was created/);
 });
@@ -146,4 +146,27 @@ it('without Continue On Fail, a 207 that ties no error to an item does not stop 
 	const result = await runCreate({ status: 207, body: { error: [{ message: 'oops', vendor_sku: null }] } }, ['S-0', 'S-1'], {});
 	expect(result.error).toBeUndefined();
 	expect(outputOf(result).map((item) => item.json.status)).toEqual(['unconfirmed', 'unconfirmed']);
+});
+
+it.each([
+	['a number naming the SKU sent as text', ['12345', '777'], 12345, '12345'],
+	['a number naming the SKU the input gave as a number', [12345, 777], 12345, '12345'],
+])('a 207 error whose vendor_sku is %s fails that item, the others are submitted', async (_what, skus, named, failedSku) => {
+	nextAnswer = { status: 207, body: { error: [{ message: 'price is invalid', vendor_sku: named }] } };
+	const store = new CredentialStore([sandboxCredential(sandbox(), { baseUrl: stubUrl })]);
+	const parameters = {
+		resource: 'item',
+		operation: 'create',
+		consignmentId: { __rl: true, mode: 'id', value: 'cons_12345' },
+		...ITEM_PARAMETERS_FROM_JSON,
+	};
+	const rows = skus.map((sku) => validItem(String(sku), { sku }));
+	const output = outputOf(await runPackageNode(store, parameters, rows, CONTINUE_ON_FAIL));
+
+	expect(received[0].body.items.map((item) => item.vendor_sku)).toEqual(['12345', '777']);
+	expect(output.map((item) => [resultOf(item).status, item.pairedItem])).toEqual([
+		['failed', { item: 0 }],
+		['submitted', { item: 1 }],
+	]);
+	expect(output[0].json.error).toBe(`Item index 0 (vendor_sku ${failedSku}): price is invalid`);
 });

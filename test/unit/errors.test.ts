@@ -6,7 +6,8 @@ import {
 	serviceMessage,
 	toNodeApiError,
 } from '../../nodes/shared/errors';
-import { connectionError, FAKE_NODE, n8nRequestError, LEAK_CANARY } from './fakes';
+import { mayHaveBeenProcessed } from '../../nodes/shared/transport/retryRules';
+import { connectionError, FAKE_NODE, n8n1ConnectionError, n8nRequestError, LEAK_CANARY } from './fakes';
 
 function map(error: unknown, context = {}) {
 	return toNodeApiError(FAKE_NODE, error, context) as NodeApiError;
@@ -115,5 +116,115 @@ describe('readHttpFailure and serviceMessage', () => {
 		expect(serviceMessage({ error: [{ message: 'designer is invalid', vendor_sku: 'A1' }, { message: 'bad', vendor_sku: null }] })).toBe(
 			'A1: designer is invalid; bad',
 		);
+	});
+});
+
+describe('a request without an answer, as n8n 1.x and 2.x wrap it', () => {
+	it('the 1.x fake is what n8n-workflow 1.120 builds: no axios error left, its code as httpCode, the original text in messages', () => {
+		// Recorded from n8n 1.123 (n8n-workflow 1.120.31): new NodeApiError(node, axiosError) for a POST whose
+		// connection was reset after sending, and for one that timed out (axios 1.x's timeout code).
+		const reset = n8n1ConnectionError('ECONNRESET', 'socket hang up');
+		expect(reset.httpCode).toBe('ECONNRESET');
+		expect(reset.message).toBe('The connection to the server was closed unexpectedly, perhaps it is offline. You can retry the request immediately or wait and retry later.');
+		expect(reset.messages[0]).toBe('socket hang up');
+		expect((reset as { cause?: unknown }).cause).toBeUndefined();
+		expect(JSON.stringify(reset)).not.toContain('isAxiosError');
+		const timeout = n8n1ConnectionError('ECONNABORTED', 'timeout of 500ms exceeded');
+		expect(timeout.httpCode).toBe('ECONNABORTED');
+		expect(timeout.message).toBe('The connection was aborted, perhaps the server is offline');
+		expect(timeout.messages[0]).toBe('timeout of 500ms exceeded');
+	});
+
+	const shapes = [
+		['n8n 1.x', n8n1ConnectionError],
+		['n8n 2.x', connectionError],
+	] as const;
+
+	it.each(shapes)('%s: a reset or a timed-out request reached the service; a refused or unresolvable one did not', (_version, wrap) => {
+		for (const [code, text] of [['ECONNRESET', 'socket hang up'], ['ECONNABORTED', 'timeout of 500ms exceeded']]) {
+			const failure = readHttpFailure(wrap(code, text));
+			expect(failure).toMatchObject({ status: undefined, code, reachedService: true, message: text });
+			expect(mayHaveBeenProcessed(failure, 'POST')).toBe(true);
+		}
+		for (const [code, text] of [['ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:9'], ['ENOTFOUND', 'getaddrinfo ENOTFOUND api.invalid']]) {
+			const failure = readHttpFailure(wrap(code, text));
+			expect(failure).toMatchObject({ status: undefined, code });
+			expect(mayHaveBeenProcessed(failure, 'POST')).toBe(false);
+		}
+	});
+
+	it.each(shapes)('%s: a POST that timed out or was reset says its outcome is unknown, how to check, and never that nothing was created', (_version, wrap) => {
+		const timeout = map(wrap('ECONNABORTED', 'timeout of 500ms exceeded'), { method: 'POST', subject: { kind: 'consignment', id: 'cons_1' } });
+		expect(timeout.message).toBe('Outcome unknown — no answer came before the timeout, so it may have been carried out: check before sending it again');
+		expect(timeout.description).toMatch(/Item → Get Many Non-Approved with Filters → Vendor SKU/);
+		expect(timeout.description).toMatch(/Connection error: ECONNABORTED\./);
+		const reset = map(wrap('ECONNRESET', 'socket hang up'), { method: 'POST', subject: { kind: 'order', id: 'TRR-1' } });
+		expect(reset.message).toBe('Outcome unknown — the connection broke after the request was sent, so it may have been carried out: check before sending it again');
+		expect(reset.description).toMatch(/vendor portal/);
+		for (const error of [timeout, reset]) expect(`${error.message} ${error.description}`).not.toMatch(/nothing was|no item was|not created/i);
+	});
+
+	it.each(shapes)('%s: a GET that timed out is no write: the service could not be reached', (_version, wrap) => {
+		expect(map(wrap('ECONNABORTED', 'timeout of 500ms exceeded'), { method: 'GET' }).message).toBe('The service could not be reached (ECONNABORTED)');
+	});
+
+	it('an error raised before anything was sent (the credential\'s token exchange, no code) keeps its own words and is not ambiguous', () => {
+		const exchange = new NodeApiError(FAKE_NODE, Object.assign(new Error('Could not reach the Consignment Vendor token endpoint https://auth.example.com/api/v1/bearer-token: the connection was refused'), { description: 'Check the Auth URL' }) as never);
+		Object.defineProperty(exchange, 'cause', { value: undefined, writable: true, enumerable: true, configurable: true });
+		const failure = readHttpFailure(exchange);
+		expect(failure.reachedService).toBe(false);
+		expect(mayHaveBeenProcessed(failure, 'POST')).toBe(false);
+		expect(map(exchange, { method: 'POST' })).toBe(exchange);
+	});
+});
+
+describe('"Retry On Fail" is advised only where re-running the node repeats no write', () => {
+	const advisesRetryOnFail = (error: NodeApiError) => /"Retry On Fail" in the node settings can absorb/.test(String(error.description));
+
+	it('a 5xx of a read or an absolute PATCH may advise it', () => {
+		expect(advisesRetryOnFail(map(n8nRequestError(502, {}), { method: 'GET' }))).toBe(true);
+		expect(advisesRetryOnFail(map(n8nRequestError(503, {}), { method: 'PATCH' }))).toBe(true);
+	});
+
+	it('a POST never does: a 503 the service said to come back from, a 501, a 500, a refused connection', () => {
+		const errors = [
+			map(n8nRequestError(503, { error: 'maintenance' }, { 'retry-after': '30' }), { method: 'POST' }),
+			map(n8nRequestError(501, {}), { method: 'POST' }),
+			map(n8nRequestError(500, {}), { method: 'POST' }),
+			map(connectionError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:9'), { method: 'POST' }),
+		];
+		for (const error of errors) expect(advisesRetryOnFail(error)).toBe(false);
+		// What it says instead: send only the failed items, because re-running sends every item again.
+		for (const error of [errors[0], errors[1], errors[3]]) expect(error.description).toMatch(/Send only the failed items again/);
+		expect(errors[2].message).toMatch(/^Outcome unknown/);
+	});
+});
+
+describe('errors n8n throws from another copy of n8n-workflow than the package loaded', () => {
+	// In a real install the package may resolve its own n8n-workflow (a peer install next to it, or a node_modules
+	// further up the folders), so the NodeApiError n8n-core throws is not an instance of the package's class.
+	function foreignNodeApiError(wrapped: Error): NodeApiError {
+		let Foreign: typeof NodeApiError | undefined;
+		jest.isolateModules(() => {
+			Foreign = jest.requireActual<typeof import('n8n-workflow')>('n8n-workflow').NodeApiError;
+		});
+		expect(Foreign).not.toBe(NodeApiError);
+		return new Foreign!(FAKE_NODE, wrapped as never);
+	}
+
+	it('a reset POST still says its outcome is unknown, on n8n 2.x\'s shape and 1.x\'s', () => {
+		const reset = foreignNodeApiError(Object.assign(new Error('socket hang up'), { isAxiosError: true, code: 'ECONNRESET' }));
+		expect(reset).not.toBeInstanceOf(NodeApiError);
+		expect(map(reset, { method: 'POST' }).message).toMatch(/^Outcome unknown — the connection broke/);
+		Object.defineProperty(reset, 'cause', { value: undefined, writable: true, enumerable: true, configurable: true });
+		expect(map(reset, { method: 'POST' }).message).toMatch(/^Outcome unknown — the connection broke/);
+	});
+
+	it('an answer with an error status is worded as ours are', () => {
+		const axiosError = Object.assign(new Error('Request failed with status code 404'), {
+			isAxiosError: true,
+			response: { status: 404, data: { error: 'no such item' }, headers: {} },
+		});
+		expect(map(foreignNodeApiError(axiosError), { subject: { kind: 'item', id: 5 } }).message).toBe('Item with item_id 5 was not found: no such item');
 	});
 });

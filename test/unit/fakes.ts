@@ -56,6 +56,18 @@ export function connectionError(code: string, message: string): NodeApiError {
 	return new NodeApiError(FAKE_NODE, Object.assign(new Error(message), { isAxiosError: true, code }) as never);
 }
 
+/**
+ * What n8n 1.x's request helpers throw when no answer arrived (a reset connection, a timeout, a refused
+ * connection): `new NodeApiError(node, axiosError)` whose `cause` class field dropped the axios error, so only
+ * `httpCode` (the axios code as a string, e.g. 'ECONNABORTED' for a timeout), n8n's reworded message and the
+ * original text in `messages` are left. errors.test.ts checks it against what n8n-workflow 1.120 builds.
+ */
+export function n8n1ConnectionError(code: string, message: string): NodeApiError {
+	const error = connectionError(code, message);
+	Object.defineProperty(error, 'cause', { value: undefined, writable: true, enumerable: true, configurable: true });
+	return error;
+}
+
 export const FAKE_BASE_URL = 'http://127.0.0.1:9';
 /** Every fake context has a credential of its own, so no test shares (or waits in) another test's queue. */
 let fakeClients = 0;

@@ -8,7 +8,7 @@ import { toNodeApiError } from '../../nodes/shared/errors';
 import { retryOutcomeOf } from '../../nodes/shared/transport/outcome';
 import { RequestScheduler } from '../../nodes/shared/transport/scheduler';
 import { DEFAULT_PACE, paceSettingsFrom, type PaceSettings } from '../../nodes/shared/transport/settings';
-import { connectionError, FAKE_NODE, n8n1RequestError, n8nRequestError } from './fakes';
+import { connectionError, FAKE_NODE, n8n1ConnectionError, n8n1RequestError, n8nRequestError } from './fakes';
 
 // `timers` set: waits overlap as they would in real time (see inVirtualTime); otherwise each wait simply adds.
 const clock = { now: 0, timers: undefined as Array<{ at: number; wake: () => void }> | undefined };
@@ -320,7 +320,14 @@ describe('transient failures', () => {
 	});
 
 	it('a POST 500 or broken connection is sent once: its outcome is unknown', async () => {
-		for (const failure of [n8nRequestError(500, { error: 'db' }), connectionError('ECONNRESET', 'socket hang up')]) {
+		for (const failure of [
+			n8nRequestError(500, { error: 'db' }),
+			connectionError('ECONNRESET', 'socket hang up'),
+			connectionError('ECONNABORTED', 'timeout of 60000ms exceeded'),
+			// n8n 1.x: the axios error is gone, its code left as a string httpCode
+			n8n1ConnectionError('ECONNRESET', 'socket hang up'),
+			n8n1ConnectionError('ECONNABORTED', 'timeout of 60000ms exceeded'),
+		]) {
 			const scheduler = newScheduler();
 			let calls = 0;
 			const thrown = await scheduler

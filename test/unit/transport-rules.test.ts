@@ -97,7 +97,17 @@ describe('what is retried', () => {
 		['429', false, httpFailure(429)],
 		['400', false, httpFailure(400)],
 		['a broken connection', true, httpFailure(undefined, {}, { code: 'ECONNRESET' })],
+		['a timeout (axios: ECONNABORTED)', true, httpFailure(undefined, {}, { code: 'ECONNABORTED' })],
+		['a timeout (ETIMEDOUT)', true, httpFailure(undefined, {}, { code: 'ETIMEDOUT' })],
+		['a request aborted on the wire (ERR_CANCELED)', true, httpFailure(undefined, {}, { code: 'ERR_CANCELED' })],
+		['a failure of unknown kind after the request was attempted', true, httpFailure(undefined, {}, { message: 'something odd' })],
+		['a 3xx the client could not follow', true, httpFailure(302)],
 		['a refused connection (never sent)', false, httpFailure(undefined, {}, { code: 'ECONNREFUSED' })],
+		['an unknown host (never sent)', false, httpFailure(undefined, {}, { code: 'ENOTFOUND' })],
+		['a refused TLS certificate (never sent)', false, httpFailure(undefined, {}, { code: 'CERT_HAS_EXPIRED' })],
+		['no request attempted (the credential failed first)', false, httpFailure(undefined, {}, { reachedService: false, message: 'socket hang up' })],
+		['408 (the service says it did not get the request)', false, httpFailure(408)],
+		['409', false, httpFailure(409)],
 	])('a POST failing with %s may have been carried out: %s', (_what, unknown, failure) => {
 		expect(mayHaveBeenProcessed(failure, 'POST')).toBe(unknown);
 		expect(mayHaveBeenProcessed(failure, 'GET')).toBe(false);

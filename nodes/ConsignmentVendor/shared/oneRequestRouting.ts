@@ -57,7 +57,7 @@ function singleRequestWithActionableErrors(resolveSubject?: SubjectResolver) {
 			} catch {
 				subject = undefined;
 			}
-			throw toNodeApiError(this.getNode(), error, { itemIndex, subject });
+			throw toNodeApiError(this.getNode(), error, { itemIndex, subject, method: requestData.options.method ?? 'GET' });
 		}
 	};
 }

@@ -8,9 +8,9 @@
  * - For idempotent requests only (GET, PATCH, DELETE, …), also 502/503/504 and a connection that broke or
  *   timed out (ECONNRESET, "socket hang up", ETIMEDOUT, …): sending them again cannot do anything twice.
  *   (PATCH bodies here are absolute values, not increments.)
- * - Never for a POST (item creation, address creation, cancellation) on any other 5xx or a broken connection:
- *   the service may have carried it out, and repeating could create 500 items twice. Such a failure is reported
- *   as "outcome unknown" instead.
+ * - Never for a POST (item creation, address creation, cancellation) on any other 5xx, a broken connection or a
+ *   timeout: the service may have carried it out, and repeating could create 500 items twice. Such a failure is
+ *   reported as "outcome unknown" instead (mayHaveBeenProcessed).
  * - 401, for any method, at most `AUTH_RESEND.maxResends` more times: n8n's own helper already exchanged or
  *   checked a token and repeated the request once, but in queue mode another n8n process may have replaced that
  *   token in between (a service with one active token per client revokes the others). The service did not
@@ -127,14 +127,28 @@ export function isRetryable(failure: HttpFailure, method: string): boolean {
 }
 
 /**
- * True when a failed non-idempotent request may still have been carried out: a 5xx the service did not mark as
- * "come back later" (503 with Retry-After), or a connection that broke after the request went out.
+ * Failures that prove the request never left: no connection was made (refused, unresolvable host, no route) or
+ * the TLS handshake failed before any byte of it was written.
+ */
+const NEVER_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'ERR_INVALID_URL']);
+const TLS_REFUSED_CODE = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS|ERR_SSL/;
+
+/**
+ * True when a failed non-idempotent request may still have been carried out. It certainly was not only when we
+ * know nothing reached the service (no request was attempted, the connection was refused, the host unknown) or
+ * the service answered that it did not do it: a 4xx, a 429 or a 503 with Retry-After ("come back later"), a 501.
+ * Anything else (another 5xx, a broken connection, a timeout, an abort, a failure of unknown kind after the
+ * request was attempted) may have been carried out, so it must not be reported as "nothing was created".
  */
 export function mayHaveBeenProcessed(failure: HttpFailure, method: string): boolean {
 	if (isIdempotent(method)) return false;
-	const { status } = failure;
-	if (status === undefined) return isBrokenConnection(failure);
+	const { status, code } = failure;
+	if (status === undefined) {
+		if (!failure.reachedService) return false;
+		return code === undefined || !(NEVER_SENT_CODES.has(code) || TLS_REFUSED_CODE.test(code));
+	}
+	if (status >= 400 && status < 500) return false;
 	if (status === 503 && retryAfterMs(failure.headers) !== undefined) return false;
-	return status >= 500 && status !== 501;
+	return status !== 501;
 }
 

@@ -1,3 +1,4 @@
+import { ambiguousWriteChecks } from './ambiguous-writes';
 import { credentialChecks } from './credential';
 import { exampleChecks } from './examples';
 import { itemMappingChecks } from './item-mapping';
@@ -27,6 +28,7 @@ export const ALL_CHECKS: Check[] = [
 	...pagingRefusalChecks,
 	...rateLimitChecks,
 	...addressChecks,
+	...ambiguousWriteChecks,
 	...otherResourceChecks,
 	...triggerChecks,
 	...triggerOptionChecks,

@@ -4,6 +4,9 @@ import { withActionableErrors } from '../../shared/oneRequestRouting';
 import { summaryWhenEmpty, unwrapRecord } from '../../shared/output';
 import { addressBodyFields, sentAddress, validateAddressBody } from './helpers/addressFields';
 
+/** Names what to check when the outcome of the POST is unknown (errors.ts). */
+const ABOUT_AN_ADDRESS = { subject: () => ({ kind: 'address' as const }) };
+
 export const addressCreateOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
@@ -23,7 +26,7 @@ export const addressCreateOperation: INodePropertyOptions = {
 				unwrapRecord('address'),
 			],
 		},
-	}),
+	}, ABOUT_AN_ADDRESS),
 };
 
 export const addressCreateFields: INodeProperties[] = addressBodyFields('create');

@@ -6,19 +6,19 @@
  *
  * The answer is mapped back to the input items, one result each:
  * - 200 `{}`: every item of the batch was submitted (the item_id arrives later, by webhook);
- * - 207 `{error: [{message, vendor_sku}]}`: an item fails only when an error names its vendor_sku (exactly, else
- *   ignoring case). An error the batch cannot be tied to (vendor_sku null, or a SKU that was not sent), or a 207
+ * - 207 `{error: [{message, vendor_sku}]}`: an item fails only when an error names its vendor_sku (by its text, a
+ *   number `12345` naming "12345" too; exactly, else ignoring case). An error the batch cannot be tied to (vendor_sku null, or a SKU that was not sent), or a 207
  *   without a usable error list, proves no particular item failed, and the service most likely created the others:
  *   the items no error names are then "submitted, result not confirmed by the service" (status `unconfirmed`), so
  *   nobody re-sends items that probably exist. Without such an error, the items not named were submitted;
  * - any other failure (413, 401 after token refresh, 5xx, network): every item of the batch failed with it.
- *   A 429 (or a 503 with Retry-After) was retried first (shared/transport); any other 5xx or a broken
- *   connection is not, because the batch may have been created: those items say the outcome is unknown.
+ *   A 429 (or a 503 with Retry-After) was retried first (shared/transport); any other 5xx, a broken
+ *   connection or a timeout is not, because the batch may have been created: those items say the outcome is unknown.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { toNodeApiError } from '../../../../shared/errors';
-import { apiRequest, retryOutcomeOf } from '../../../../shared/transport';
+import { outcomeIsUnknown, toNodeApiError } from '../../../../shared/errors';
+import { apiRequest } from '../../../../shared/transport';
 import { paceSettingsOfNode } from '../../../shared/requestOptions';
 import type { ItemPayload } from '../../../shared/schemas';
 import type { ItemResult } from './itemOutputs';
@@ -55,6 +55,15 @@ interface ReportedError {
 	vendorSku: string | null;
 }
 
+/**
+ * A SKU as text: the contract says the 207 names it as a string, but a service that reads a numeric-looking SKU
+ * as a number answers `12345` for the "12345" that was sent; SKUs are compared by their text form.
+ */
+function skuText(value: unknown): string | null {
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
 /** The 207's error list, or undefined when it has none to read (not a list, or an empty one). */
 function reportedErrors(body: unknown): ReportedError[] | undefined {
 	const list = (body as IDataObject | undefined)?.error;
@@ -63,7 +72,7 @@ function reportedErrors(body: unknown): ReportedError[] | undefined {
 		const object = (entry ?? {}) as IDataObject;
 		return {
 			message: typeof object.message === 'string' && object.message ? object.message : JSON.stringify(entry),
-			vendorSku: typeof object.vendor_sku === 'string' && object.vendor_sku !== '' ? object.vendor_sku : null,
+			vendorSku: skuText(object.vendor_sku),
 		};
 	});
 }
@@ -72,10 +81,8 @@ function reportedErrors(body: unknown): ReportedError[] | undefined {
 function ownerOf(batch: PendingCreation[], error: ReportedError): PendingCreation | undefined {
 	if (error.vendorSku === null) return undefined;
 	const sku = error.vendorSku;
-	return (
-		batch.find((entry) => entry.payload.vendor_sku === sku) ??
-		batch.find((entry) => entry.payload.vendor_sku.toLowerCase() === sku.toLowerCase())
-	);
+	const sent = (entry: PendingCreation) => entry.payload.vendor_sku.trim();
+	return batch.find((entry) => sent(entry) === sku) ?? batch.find((entry) => sent(entry).toLowerCase() === sku.toLowerCase());
 }
 
 function submitted(entry: PendingCreation): ItemResult {
@@ -165,9 +172,10 @@ async function submitBatch(context: IExecuteFunctions, batch: PendingCreation[])
 		const mapped = toNodeApiError(context.getNode(), error, {
 			itemIndex: batch[0].itemIndex,
 			subject: { kind: 'consignment', id: consignmentId },
+			method: 'POST',
 		});
-		// A 5xx or broken connection on the POST is not retried (shared/transport): the batch may exist.
-		const outcomeUnknown = retryOutcomeOf(error)?.outcomeUnknown === true;
+		// A 5xx, a broken connection or a timeout of the POST is not retried (shared/transport): the batch may exist.
+		const outcomeUnknown = outcomeIsUnknown(error, 'POST');
 		for (const entry of batch) {
 			results.set(entry.itemIndex, failed(entry, [mapped.message], mapped.description ?? undefined, outcomeUnknown));
 		}

@@ -90,16 +90,16 @@ export function failuresError(node: INode, failures: ItemFailure[], total: numbe
 	const error = new NodeOperationError(node, message, {
 		itemIndex: sorted[0]?.itemIndex,
 		description: [
+			...(unknown > 0
+				? [`Outcome unknown for ${unknown} of the failed item(s): their request may have been carried out, so they may have been created. Check them before sending them again (Item → Get Many Non-Approved filtered by their Vendor SKU), or they may be created twice.`]
+				: []),
 			written > 0
-				? `The other ${written} item(s) were sent to the service; running the node again sends them again.`
+				? `The other ${written} item(s) were sent to the service: running the node again, or "Retry On Fail", sends them again. Send only the failed items again.`
 				: unknown > 0
-					? 'No other item was created or changed.'
+					? 'Apart from those, no item was created or changed.'
 					: 'No item was created or changed.',
 			...(unconfirmed > 0
 				? [`${unconfirmed} of them were submitted, but the service's answer did not confirm them (their output items say why): check them before sending them again.`]
-				: []),
-			...(unknown > 0
-				? [`Whether ${unknown} of the failed item(s) were created is unknown: check before running the node again, or they may be created twice.`]
 				: []),
 			'Turn on "Continue On Fail" in the node settings to get one output item per input item, failed ones included.',
 			...hints,

@@ -32,7 +32,8 @@ export const N8N_RELEASES: N8nRelease[] = [
 		// The newest 2.x that installs. The registry's newest, 2.41.3 (checked 2026-11-25), does not: it depends on
 		// @n8n/agents@0.26.2 and @n8n/ai-node-sdk@0.31.2, which this project's registry lacks (newest there: 0.26.1
 		// and 0.31.1), and npm stops with ETARGET "No matching version found for @n8n/agents@0.26.2". Overriding n8n's
-		// own packages with older ones would test a build no user runs, so the pin stays here until they appear.
+		// own packages with older ones would test a build no user runs, so the pin stays here until they appear. (Tried
+		// anyway with those two overridden to 0.26.1 / 0.31.1: npm then stops at @n8n/ai-utilities@0.34.2, also missing.)
 		version: '2.41.1',
 		overrides: {
 			xlsx: '0.18.5',

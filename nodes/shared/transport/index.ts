@@ -6,7 +6,8 @@
  * - `unqueuedRequest`: requests that must not wait in the API queue: the token exchange (requests in the queue
  *   hold their slot while n8n exchanges a token for them, so queueing the exchange could deadlock) and label
  *   downloads (another host); they get the same timeout and retry rules, without the shared pacing.
- * API calls share one scheduler per (base URL, client id) in this process (scheduler.ts).
+ * API calls share one scheduler per (base URL, client id) in this process (scheduler.ts); those of the editor and
+ * of the trigger's activation go ahead of queued bulk work (`isInteractive`).
  */
 import type {
 	DeclarativeRestApiSettings,
@@ -83,10 +84,14 @@ function cancelSignalOf(context: object): AbortSignal | undefined {
 	return typeof getSignal === 'function' ? getSignal.call(context) : undefined;
 }
 
-/** The execution's cancel signal, and the caller's own (e.g. Update stopping after a failure), as one. */
-function stopSignal(context: object, own?: AbortSignal): AbortSignal | undefined {
-	const signals = [cancelSignalOf(context), own].filter((signal): signal is AbortSignal => signal !== undefined);
-	return signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+/**
+ * Whether a person is waiting for this context's requests: the editor's list searches and resource-locator
+ * lookups (load-options context) and the trigger's activation and deactivation (hook context), which n8n gives
+ * 30 s. Those contexts have no input items; an execution's contexts do. Decided here from the context, so that
+ * no caller can forget it: their requests pass queued bulk work (scheduler.ts).
+ */
+function isInteractive(context: ApiContext): boolean {
+	return typeof (context as { getInputData?: unknown }).getInputData !== 'function';
 }
 
 async function scheduled<T>(
@@ -97,7 +102,15 @@ async function scheduled<T>(
 	signal?: AbortSignal,
 ): Promise<T> {
 	const { baseUrl, clientId } = await credentialTarget(context);
-	return await schedulerFor(baseUrl, clientId).run({ method, send, settings, signal: stopSignal(context, signal) });
+	// The signals are watched as they are: a composite (AbortSignal.any) per request would be one more object
+	// per request hanging on the execution's signal.
+	return await schedulerFor(baseUrl, clientId).run({
+		method,
+		send,
+		settings,
+		signals: [cancelSignalOf(context), signal],
+		interactive: isInteractive(context),
+	});
 }
 
 /** n8n's Proxy option (a URL) in the form n8n's request helper takes, as RoutingNode reads it; undefined if not a URL. */

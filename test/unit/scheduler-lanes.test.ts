@@ -117,33 +117,26 @@ describe('Max Wait per Request counts the time a request waits in the queue', ()
 });
 
 describe('the execution\'s cancel signal', () => {
-	it('2,000 requests with one signal: at most one listener on it while they wait, none once they settled, and no MaxListenersExceededWarning', async () => {
-		const warnings: Error[] = [];
-		const onWarning = (warning: Error) => warnings.push(warning);
-		process.on('warning', onWarning);
-		try {
-			const scheduler = newScheduler();
-			const execution = new AbortController();
-			const own = new AbortController();
-			let mostListeners = 0;
-			const send = async () => {
-				mostListeners = Math.max(mostListeners, getEventListeners(execution.signal, 'abort').length);
-				return 'ok';
-			};
-			const all = Array.from({ length: 2_000 }, () =>
-				scheduler.run({ method: 'PATCH', send, settings: settings(), signals: [execution.signal, own.signal] }),
-			);
-			expect(getEventListeners(execution.signal, 'abort').length).toBeLessThanOrEqual(1);
-			await Promise.all(all);
-			await new Promise((resolve) => setImmediate(resolve));
+	// Node warns (MaxListenersExceededWarning) from the 11th listener of a kind on one signal, on its own process
+	// object, which a jest test does not hear: the test counts the listeners instead.
+	it('2,000 requests with one signal: at most one listener on it while they wait (Node warns from 11), none once they settled', async () => {
+		const scheduler = newScheduler();
+		const execution = new AbortController();
+		const own = new AbortController();
+		let mostListeners = 0;
+		const send = async () => {
+			mostListeners = Math.max(mostListeners, getEventListeners(execution.signal, 'abort').length);
+			return 'ok';
+		};
+		const all = Array.from({ length: 2_000 }, () =>
+			scheduler.run({ method: 'PATCH', send, settings: settings(), signals: [execution.signal, own.signal] }),
+		);
+		expect(getEventListeners(execution.signal, 'abort').length).toBeLessThanOrEqual(1);
+		await Promise.all(all);
 
-			expect(mostListeners).toBeLessThanOrEqual(1);
-			expect(getEventListeners(execution.signal, 'abort')).toHaveLength(0);
-			expect(getEventListeners(own.signal, 'abort')).toHaveLength(0);
-			expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
-		} finally {
-			process.off('warning', onWarning);
-		}
+		expect(mostListeners).toBeLessThanOrEqual(1);
+		expect(getEventListeners(execution.signal, 'abort')).toHaveLength(0);
+		expect(getEventListeners(own.signal, 'abort')).toHaveLength(0);
 	});
 
 	it('aborting it takes every waiting request of that execution out of the queue, and no other', async () => {

@@ -110,9 +110,38 @@ describe('Max Wait per Request counts the time a request waits in the queue', ()
 		const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as Error);
 		expect(failed).toHaveLength(19);
 		expect(retryOutcomeOf(failed[0])).toMatchObject({ reason: 'waitedTooLong', attempts: 0, outcomeUnknown: false });
-		expect(failed[0].message).toMatch(/^Not sent: .*Max Wait per Request \(10 s\), so nothing was sent for it/);
+		expect(failed[0].message).toMatch(/^Not sent: .*Max Wait per Request \(10 s\).*, so nothing was sent for it/);
 		// Given up when its time was up, not when the queue reached it.
 		expect(clock.now - start).toBeLessThanOrEqual(11_000);
+	});
+});
+
+describe('Max Wait per Request when the service paused the queue', () => {
+	it('an interactive request (the trigger\'s activation: 30 s) during a 45 s pause fails at once, unsent, and says why', async () => {
+		const scheduler = newScheduler();
+		const { sent, sender } = recordingService();
+		const refused = async () => {
+			throw n8nRequestError(429, { message: 'Too many requests' }, { 'retry-after': '45' });
+		};
+		// A bulk request is refused and waits out the pause (its limits allow 45 s); the activation comes 1 s later.
+		const { thrown, waited } = await inVirtualTime(async () => {
+			const bulk = scheduler.run({ method: 'PATCH', send: refused, settings: settings() }).catch(() => undefined);
+			await virtualSleep(1_000);
+			const start = clock.now;
+			const thrown = (await scheduler
+				.run({ method: 'GET', send: sender('activation'), settings: settings({ maxWaitMs: 30_000 }), interactive: true })
+				.catch((error: unknown) => error)) as Error;
+			const waited = clock.now - start;
+			await bulk;
+			return { thrown, waited };
+		});
+
+		expect(waited).toBe(0);
+		expect(sent).toEqual([]);
+		expect(retryOutcomeOf(thrown)).toMatchObject({ reason: 'waitedTooLong', attempts: 0 });
+		expect(thrown.message).toBe(
+			"Not sent: this request could not be sent within the 30 s it may wait; the service's rate limit holds this credential's requests for another 44 s, so nothing was sent for it. Try again in a moment.",
+		);
 	});
 });
 

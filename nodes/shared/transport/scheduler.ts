@@ -139,6 +139,10 @@ export class RequestScheduler {
 				reject,
 				settled: false,
 			};
+			if (this.pausedUntil - now > job.settings.maxWaitMs) {
+				// The service's pause outlasts what this request may wait: say so now, not when the pause ends.
+				return this.giveUp(job, notSentError(job, now, this.pausedUntil), 'waitedTooLong');
+			}
 			signals.forEach((signal) => this.cancelWatch.watch(signal, job));
 			this.queues[laneOf(job)].push(job);
 			// The pump may be waiting for a bulk slot: an interactive request does not need one.
@@ -186,7 +190,7 @@ export class RequestScheduler {
 				if (startAt - job.enqueuedAt > job.settings.maxWaitMs) {
 					// Its time is up before it could be sent (or sent again): nothing more goes out for it.
 					this.takeOut(job);
-					this.giveUp(job, job.lastError ?? notSentError(job, now - job.enqueuedAt), 'waitedTooLong');
+					this.giveUp(job, job.lastError ?? notSentError(job, now, startAt), 'waitedTooLong');
 					continue;
 				}
 				if (startAt > now) {
@@ -333,11 +337,19 @@ function laneOf(job: Job): Lane {
 	return job.interactive ? 'interactive' : 'bulk';
 }
 
-/** The error of a request given up in the queue before it was ever sent (Max Wait per Request). */
-function notSentError(job: Job, waitedMs: number): Error {
+/**
+ * The error of a request given up in the queue before it was ever sent (Max Wait per Request). Not an HTTP error:
+ * nothing reached the service, and the message says so.
+ */
+function notSentError(job: Job, now: number, startAt: number): Error {
 	const duration = (ms: number) => (ms >= 120_000 ? `${Math.round(ms / 60_000)} minutes` : `${Math.max(1, Math.round(ms / 1000))} s`);
+	const held = startAt > now ? `; the service's rate limit holds this credential's requests for another ${duration(startAt - now)}` : '';
+	if (job.interactive) {
+		// The trigger's steps and the editor's lists have fixed limits, not the node's Request Options.
+		return new Error(`Not sent: this request could not be sent within the ${duration(job.settings.maxWaitMs)} it may wait${held}, so nothing was sent for it. Try again in a moment.`);
+	}
 	return new Error(
-		`Not sent: after ${duration(waitedMs)} in the queue of this credential's requests, this request could not be sent within Request Options → Max Wait per Request (${duration(job.settings.maxWaitMs)}), so nothing was sent for it. Other requests with the same credential were using the service's rate limit: raise that limit, send fewer items per run, or run the workflows one after another.`,
+		`Not sent: after ${duration(now - job.enqueuedAt)} in the queue of this credential's requests, this request could not be sent within Request Options → Max Wait per Request (${duration(job.settings.maxWaitMs)})${held}, so nothing was sent for it. Other requests with the same credential were using the service's rate limit: raise that limit, send fewer items per run, or run the workflows one after another.`,
 	);
 }
 

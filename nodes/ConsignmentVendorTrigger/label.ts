@@ -120,8 +120,13 @@ export async function downloadLabel(
 	if (url === undefined) {
 		return { error: 'pdf_url is not an absolute http(s) URL, so the label was not downloaded' };
 	}
-	const signal = AbortSignal.timeout(settings.timeoutMs);
+	const deadline = AbortSignal.timeout(settings.timeoutMs);
 	const deadlineAt = Date.now() + settings.timeoutMs;
+	// Aborted when the download ends: an answer not read to its end (an error page, a redirect, a refused type)
+	// then closes its connection at once. Destroying the stream alone does not: n8n's axios hands out a wrapper
+	// that, unread, never closes the response under it.
+	const done = new AbortController();
+	const signal = AbortSignal.any([deadline, done.signal]);
 	try {
 		for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
 			const refusal = labelRefusal(url, settings);
@@ -160,10 +165,12 @@ export async function downloadLabel(
 		if (error instanceof TooLarge) {
 			return { error: `The label was not downloaded: it is larger than the limit of ${megabytes(settings.maxBytes)}` };
 		}
-		if (signal.aborted) {
+		if (deadline.aborted) {
 			return { error: `The label could not be downloaded: no complete answer within ${settings.timeoutMs / 1000} s (timed out)` };
 		}
 		return { error: `The label could not be downloaded: ${describeFailure(error)}` };
+	} finally {
+		done.abort();
 	}
 }
 

@@ -275,6 +275,9 @@ describe('what the label host answers', () => {
 		expect(labels.requests).toHaveLength(1);
 		// Well inside the 30 s the service asked for (before the fix: 3 pauses of 30 s).
 		expect(Date.now() - started).toBeLessThan(10_000);
+		// The 503's body never ends: the download let it go when it gave up, not when its deadline passed.
+		for (let waited = 0; waited < 1_000 && !labels.requests[0].closed; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(labels.requests[0].closed).toBe(true);
 	}, 120_000);
 
 	it('a 503 asking for a short pause is repeated and the label kept; the unread body of the 503 is let go at once', async () => {

@@ -4,11 +4,12 @@
  * The label URL is fetched WITHOUT the API credential: it comes from the payload and may point
  * anywhere, and the vendor's bearer token must never be sent to a host we do not know. Which URLs may be
  * fetched at all is labelPolicy.ts's decision, made again for every redirect. The body is read up to a size
- * limit and the whole download (redirects included) has one deadline.
+ * limit and the whole download (redirects and repeats after a 429/5xx included) has one deadline. Only a PDF is
+ * kept: a label host that answers with something else (a login or error page with status 200) is reported.
  */
 import type { IBinaryData, IWebhookFunctions } from 'n8n-workflow';
 
-import { unqueuedRequest } from '../shared/transport';
+import { discardBody, unqueuedRequest } from '../shared/transport';
 import { labelRefusal, type LabelPolicy } from './labelPolicy';
 
 export const DEFAULT_LABEL_TIMEOUT_SECONDS = 15;
@@ -59,22 +60,31 @@ interface LabelResponse {
  * The one request of a label download (one hop): n8n's httpRequest, no credential, no automatic redirects
  * (each hop is judged first), any status answered, the body as a stream so its size can be capped.
  */
-async function requestLabel(context: IWebhookFunctions, url: URL, signal: AbortSignal, timeoutMs: number): Promise<LabelResponse> {
-	// The package's transport, outside the API queue (another host): its timeout, and a 429/5xx tried again.
+async function requestLabel(context: IWebhookFunctions, url: URL, signal: AbortSignal, deadlineAt: number): Promise<LabelResponse> {
+	// The package's transport, outside the API queue (another host): a 429/5xx tried again within the deadline.
 	return (await unqueuedRequest(
 		async (options) => await context.helpers.httpRequest(options),
 		{ method: 'GET', url: url.toString(), encoding: 'stream', disableFollowRedirect: true, abortSignal: signal },
-		{ timeoutMs },
+		{ timeoutMs: deadlineAt - Date.now(), deadlineAt },
 	)) as LabelResponse;
 }
 
 class TooLarge extends Error {}
 
-type Discardable = { destroy?: () => void };
+const PDF_TYPE = 'application/pdf';
+/** Types a server gives a file it knows nothing about: kept only when the bytes say PDF. */
+const UNSPECIFIC_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream', 'application/x-download', 'application/force-download']);
 
-function discard(body: unknown): void {
-	const stream = body as Discardable | null;
-	if (typeof stream?.destroy === 'function') stream.destroy();
+/** A PDF starts with `%PDF-`; readers accept it anywhere in the first 1,024 bytes. */
+function looksLikePdf(data: Buffer): boolean {
+	return data.subarray(0, 1024).includes('%PDF-');
+}
+
+function notPdfError(status: number, contentType: string): LabelResult {
+	const what = contentType === '' ? 'no content type' : `content type ${contentType}`;
+	return {
+		error: `The label was not saved: the label host answered HTTP ${status} with ${what}, which is not a PDF (a login or error page, or the wrong URL)`,
+	};
 }
 
 /** The body's bytes, refusing more than `maxBytes` as soon as they arrive. */
@@ -89,7 +99,7 @@ async function readCapped(body: unknown, maxBytes: number): Promise<Buffer> {
 		const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
 		size += bytes.length;
 		if (size > maxBytes) {
-			discard(body);
+			discardBody(body);
 			throw new TooLarge();
 		}
 		chunks.push(bytes);
@@ -110,33 +120,44 @@ export async function downloadLabel(
 	if (url === undefined) {
 		return { error: 'pdf_url is not an absolute http(s) URL, so the label was not downloaded' };
 	}
-	const signal = AbortSignal.timeout(settings.timeoutMs);
+	const deadline = AbortSignal.timeout(settings.timeoutMs);
+	const deadlineAt = Date.now() + settings.timeoutMs;
+	// Aborted when the download ends: an answer not read to its end (an error page, a redirect, a refused type)
+	// then closes its connection at once. Destroying the stream alone does not: n8n's axios hands out a wrapper
+	// that, unread, never closes the response under it.
+	const done = new AbortController();
+	const signal = AbortSignal.any([deadline, done.signal]);
 	try {
 		for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
 			const refusal = labelRefusal(url, settings);
 			if (refusal !== undefined) {
 				return { error: `The label was not downloaded: ${hop === 0 ? '' : `it redirected to ${url.toString()}; `}${refusal}` };
 			}
-			const response = await requestLabel(context, url, signal, settings.timeoutMs);
+			const response = await requestLabel(context, url, signal, deadlineAt);
 			const location = headerValue(response.headers, 'location');
 			if (response.statusCode >= 300 && response.statusCode < 400 && location !== undefined) {
-				discard(response.body);
+				discardBody(response.body);
 				url = new URL(location, url);
 				continue;
 			}
 			if (response.statusCode < 200 || response.statusCode >= 300) {
-				discard(response.body);
+				discardBody(response.body);
 				return { error: `The label could not be downloaded: HTTP ${response.statusCode}` };
+			}
+			const contentType = headerValue(response.headers, 'content-type')?.split(';')[0].trim().toLowerCase() ?? '';
+			if (contentType !== PDF_TYPE && !UNSPECIFIC_TYPES.has(contentType)) {
+				discardBody(response.body);
+				return notPdfError(response.statusCode, contentType);
 			}
 			const declared = Number(headerValue(response.headers, 'content-length'));
 			if (Number.isFinite(declared) && declared > settings.maxBytes) {
-				discard(response.body);
+				discardBody(response.body);
 				throw new TooLarge();
 			}
 			const data = await readCapped(response.body, settings.maxBytes);
 			if (data.length === 0) return { error: 'The label download returned an empty body' };
-			const mimeType = headerValue(response.headers, 'content-type')?.split(';')[0].trim() ?? 'application/pdf';
-			const binary = await context.helpers.prepareBinaryData(data, fileNameOf(url, fallbackFileName), mimeType);
+			if (contentType !== PDF_TYPE && !looksLikePdf(data)) return notPdfError(response.statusCode, contentType);
+			const binary = await context.helpers.prepareBinaryData(data, fileNameOf(url, fallbackFileName), PDF_TYPE);
 			return { binary };
 		}
 		return { error: `The label could not be downloaded: more than ${MAX_REDIRECTS} redirects` };
@@ -144,10 +165,12 @@ export async function downloadLabel(
 		if (error instanceof TooLarge) {
 			return { error: `The label was not downloaded: it is larger than the limit of ${megabytes(settings.maxBytes)}` };
 		}
-		if (signal.aborted) {
+		if (deadline.aborted) {
 			return { error: `The label could not be downloaded: no complete answer within ${settings.timeoutMs / 1000} s (timed out)` };
 		}
 		return { error: `The label could not be downloaded: ${describeFailure(error)}` };
+	} finally {
+		done.abort();
 	}
 }
 

@@ -4,7 +4,7 @@
 // gets its 200 first.
 import type { INodeParameters } from 'n8n-workflow';
 
-import { LABEL_PDF, startLabelServer, type LabelServer } from '../harness/trigger/label-server';
+import { LABEL_PDF, LOGIN_PAGE, startLabelServer, type LabelServer } from '../harness/trigger/label-server';
 import { useTriggerHosts } from './trigger.helpers';
 
 const SIGNING_SECRET = 'whsec_label_tests_7c1d';
@@ -259,5 +259,66 @@ describe('size limit and deadline', () => {
 
 		expect(trigger.executions[0].items[0].json.label_error).toMatch(/timed out/);
 		expect(trigger.executions[0].items[0].binary).toBeUndefined();
+	});
+});
+
+describe('what the label host answers', () => {
+	it('a 503 asking for a 30 s pause is not waited for when that ends past the deadline: the event says HTTP 503 at once', async () => {
+		const trigger = await activeHost({ ...LOCAL_TRUSTED, labelTimeoutSeconds: 2 });
+
+		const started = Date.now();
+		await purchase(`${labels.url}/unavailable/30/5/deadline.pdf`);
+
+		const [item] = trigger.executions[0].items;
+		expect(item.json.label_error).toBe('The label could not be downloaded: HTTP 503');
+		expect(item.binary).toBeUndefined();
+		expect(labels.requests).toHaveLength(1);
+		// Well inside the 30 s the service asked for (before the fix: 3 pauses of 30 s).
+		expect(Date.now() - started).toBeLessThan(10_000);
+		// The 503's body never ends: the download let it go when it gave up, not when its deadline passed.
+		for (let waited = 0; waited < 1_000 && !labels.requests[0].closed; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(labels.requests[0].closed).toBe(true);
+	}, 120_000);
+
+	it('a 503 asking for a short pause is repeated and the label kept; the unread body of the 503 is let go at once', async () => {
+		const trigger = await activeHost(LOCAL_TRUSTED);
+
+		await purchase(`${labels.url}/unavailable/1/1/retried.pdf`);
+
+		const [item] = trigger.executions[0].items;
+		expect(item.json.label_error).toBeUndefined();
+		expect(Buffer.from(item.binary?.label?.data ?? item.binary?.data?.data ?? '', 'base64')).toEqual(LABEL_PDF);
+		expect(labels.requests).toHaveLength(2);
+		// The 503's body never ends: only the client closing it frees the connection (the server hears of it soon).
+		for (let waited = 0; waited < 1_000 && !labels.requests[0].closed; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(labels.requests[0].closed).toBe(true);
+	});
+
+	it('an HTML page answered with 200 (a login page) is not saved as the label; the event names the status and the content type', async () => {
+		const trigger = await activeHost(LOCAL_TRUSTED);
+
+		await purchase(`${labels.url}/typed/${encodeURIComponent('text/html; charset=utf-8')}/html/login.pdf`);
+
+		const [item] = trigger.executions[0].items;
+		expect(item.json.label_error).toBe(
+			'The label was not saved: the label host answered HTTP 200 with content type text/html, which is not a PDF (a login or error page, or the wrong URL)',
+		);
+		expect(item.binary).toBeUndefined();
+	});
+
+	it('application/octet-stream is kept when the bytes are a PDF (saved as application/pdf), refused when they are not', async () => {
+		const octet = encodeURIComponent('application/octet-stream');
+		const trigger = await activeHost(LOCAL_TRUSTED);
+
+		await purchase(`${labels.url}/typed/${octet}/pdf/octet.pdf`);
+		await purchase(`${labels.url}/typed/${octet}/html/octet-login.pdf`);
+
+		const [pdf, html] = trigger.executions.map((execution) => execution.items[0]);
+		expect(pdf.json.label_error).toBeUndefined();
+		expect(pdf.binary?.data).toMatchObject({ mimeType: 'application/pdf', fileName: 'octet.pdf' });
+		expect(Buffer.from(pdf.binary?.data?.data ?? '', 'base64')).toEqual(LABEL_PDF);
+		expect(html.json.label_error).toMatch(/answered HTTP 200 with content type application\/octet-stream, which is not a PDF/);
+		expect(html.binary).toBeUndefined();
+		expect(LOGIN_PAGE.includes('%PDF-')).toBe(false);
 	});
 });

@@ -418,7 +418,7 @@ describe('cancellation', () => {
 			controller.abort();
 			throw n8nRequestError(429, TOO_MANY, { 'retry-after': '10' });
 		};
-		const thrown = await scheduler.run({ method: 'GET', send, settings: settings(), signal: controller.signal }).catch((e: unknown) => e);
+		const thrown = await scheduler.run({ method: 'GET', send, settings: settings(), signals: [controller.signal] }).catch((e: unknown) => e);
 		expect(calls).toBe(1);
 		expect(retryOutcomeOf(thrown)).toMatchObject({ reason: 'cancelled' });
 	});

@@ -6,7 +6,8 @@
  * - `unqueuedRequest`: requests that must not wait in the API queue: the token exchange (requests in the queue
  *   hold their slot while n8n exchanges a token for them, so queueing the exchange could deadlock) and label
  *   downloads (another host); they get the same timeout and retry rules, without the shared pacing.
- * API calls share one scheduler per (base URL, client id) in this process (scheduler.ts).
+ * API calls share one scheduler per (base URL, client id) in this process (scheduler.ts); those of the editor and
+ * of the trigger's activation go ahead of queued bulk work (`isInteractive`).
  */
 import type {
 	DeclarativeRestApiSettings,
@@ -83,10 +84,14 @@ function cancelSignalOf(context: object): AbortSignal | undefined {
 	return typeof getSignal === 'function' ? getSignal.call(context) : undefined;
 }
 
-/** The execution's cancel signal, and the caller's own (e.g. Update stopping after a failure), as one. */
-function stopSignal(context: object, own?: AbortSignal): AbortSignal | undefined {
-	const signals = [cancelSignalOf(context), own].filter((signal): signal is AbortSignal => signal !== undefined);
-	return signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+/**
+ * Whether a person is waiting for this context's requests: the editor's list searches and resource-locator
+ * lookups (load-options context) and the trigger's activation and deactivation (hook context), which n8n gives
+ * 30 s. Those contexts have no input items; an execution's contexts do. Decided here from the context, so that
+ * no caller can forget it: their requests pass queued bulk work (scheduler.ts).
+ */
+function isInteractive(context: ApiContext): boolean {
+	return typeof (context as { getInputData?: unknown }).getInputData !== 'function';
 }
 
 async function scheduled<T>(
@@ -97,7 +102,15 @@ async function scheduled<T>(
 	signal?: AbortSignal,
 ): Promise<T> {
 	const { baseUrl, clientId } = await credentialTarget(context);
-	return await schedulerFor(baseUrl, clientId).run({ method, send, settings, signal: stopSignal(context, signal) });
+	// The signals are watched as they are: a composite (AbortSignal.any) per request would be one more object
+	// per request hanging on the execution's signal.
+	return await schedulerFor(baseUrl, clientId).run({
+		method,
+		send,
+		settings,
+		signals: [cancelSignalOf(context), signal],
+		interactive: isInteractive(context),
+	});
 }
 
 /** n8n's Proxy option (a URL) in the form n8n's request helper takes, as RoutingNode reads it; undefined if not a URL. */
@@ -178,18 +191,45 @@ export async function routingRequest(
 const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
 
 /**
+ * Lets go of an answer's body that will not be read (a stream when the caller asked for one): an unread stream
+ * keeps its connection and buffers until the process ends.
+ */
+export function discardBody(body: unknown): void {
+	const stream = body as { destroy?: () => void } | null | undefined;
+	if (typeof stream?.destroy === 'function') stream.destroy();
+}
+
+export interface UnqueuedRequestLimits {
+	/** Per attempt. */
+	timeoutMs?: number;
+	/** The longest Retry-After waited for. */
+	maxPauseMs?: number;
+	/**
+	 * When the caller stops waiting (epoch ms): no try starts, and no wait for one runs, past it; each try's
+	 * timeout is what is left. Without it, a 503 asking for 30 s made a 15 s label download take 90 s.
+	 */
+	deadlineAt?: number;
+}
+
+/**
  * A request outside the API queue (see the file comment), made with `httpRequest` and `ignoreHttpStatusErrors`
  * so the caller reads the status. A 429/502/503/504 answer or a broken connection is repeated a few times with
- * backoff (the service's Retry-After when it gives one, up to `maxPauseMs`); the last answer is returned as is.
+ * backoff (the service's Retry-After when it gives one, up to `maxPauseMs`, and never past `deadlineAt`); the last
+ * answer is returned as is, the bodies of those repeated are discarded.
  */
 export async function unqueuedRequest(
 	httpRequest: (options: IHttpRequestOptions) => Promise<unknown>,
 	options: IHttpRequestOptions,
-	{ timeoutMs = DEFAULT_PACE.timeoutMs, maxPauseMs = 30_000 }: { timeoutMs?: number; maxPauseMs?: number } = {},
+	{ timeoutMs = DEFAULT_PACE.timeoutMs, maxPauseMs = 30_000, deadlineAt = Number.POSITIVE_INFINITY }: UnqueuedRequestLimits = {},
 ): Promise<IN8nHttpFullResponse> {
-	const prepared: IHttpRequestOptions = { ...options, timeout: timeoutMs, ignoreHttpStatusErrors: true, returnFullResponse: true };
+	/** Whether a try after waiting `ms` still starts before the deadline. */
+	const timeLeftAfter = (ms: number) => Date.now() + ms < deadlineAt;
 	for (let attempt = 1; ; attempt++) {
 		const last = attempt >= TRANSIENT_RETRY.maxAttempts;
+		const timeout = Math.max(1, Math.min(timeoutMs, deadlineAt - Date.now()));
+		const thisTry = new AbortController();
+		const abortSignal = options.abortSignal ? AbortSignal.any([options.abortSignal as AbortSignal, thisTry.signal]) : thisTry.signal;
+		const prepared: IHttpRequestOptions = { ...options, abortSignal, timeout, ignoreHttpStatusErrors: true, returnFullResponse: true };
 		const sent = await httpRequest(prepared).then(
 			(answer) => ({ answer: answer as IN8nHttpFullResponse }),
 			(error: unknown) => ({ error }),
@@ -198,8 +238,9 @@ export async function unqueuedRequest(
 			// No answer: a connection that broke is worth another try; a timeout is not (it would only hang again).
 			// The caller words the error (it knows which endpoint this was).
 			const code = (sent.error as { code?: unknown } | null)?.code;
-			if (last || !['ECONNRESET', 'EPIPE'].includes(String(code))) return await Promise.reject(sent.error);
-			await sleep(backoffMs(attempt, TRANSIENT_RETRY.baseDelayMs, TRANSIENT_RETRY.maxBackoffMs));
+			const pause = backoffMs(attempt, TRANSIENT_RETRY.baseDelayMs, TRANSIENT_RETRY.maxBackoffMs);
+			if (last || !['ECONNRESET', 'EPIPE'].includes(String(code)) || !timeLeftAfter(pause)) return await Promise.reject(sent.error);
+			await sleep(pause);
 			continue;
 		}
 		const response = sent.answer;
@@ -208,6 +249,12 @@ export async function unqueuedRequest(
 		const asked = retryAfterMs((response.headers ?? {}) as IDataObject);
 		if (asked !== undefined && asked > maxPauseMs) return response;
 		const base = status === 429 ? RATE_LIMIT_BACKOFF.baseDelayMs : TRANSIENT_RETRY.baseDelayMs;
-		await sleep(Math.max(asked ?? 0, backoffMs(attempt, base, TRANSIENT_RETRY.maxBackoffMs)));
+		const pause = Math.max(asked ?? 0, backoffMs(attempt, base, TRANSIENT_RETRY.maxBackoffMs));
+		if (!timeLeftAfter(pause)) return response;
+		// Destroying the stream alone would not do: axios hands out a wrapper that, unread, never closes the
+		// response under it; aborting the try closes the connection.
+		thisTry.abort();
+		discardBody(response.body);
+		await sleep(pause);
 	}
 }

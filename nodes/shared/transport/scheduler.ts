@@ -8,9 +8,14 @@
  * - a 429 (or a 503 with Retry-After) pauses the WHOLE queue for the time the service asks (or a backoff when it
  *   does not say, as always in n8n 1.x), then the queue resumes at the rate that actually got through and
  *   speeds up again as requests succeed (adaptiveRate.ts); the refused request goes back to the front;
+ * - requests a person is waiting for (`interactive`: the trigger's activation, the editor's list searches) have
+ *   their own lane: they are sent before any queued bulk request and have slots of their own, so a running
+ *   Update's queue cannot make an activation time out; they still wait out a pause the service asked for, and
+ *   keep the pace;
  * - a 429 is not a failed attempt: a request is given up only when the credential has had no success for
- *   `noProgressLimitMs`, or the request has waited `maxWaitMs` in all, or the service asks for a longer pause
- *   than either allows;
+ *   `noProgressLimitMs`, or the request has waited `maxWaitMs` in all (queued, paused and repeated: a request
+ *   that would only start after that is given up unsent), or the service asks for a longer pause than either
+ *   allows;
  * - a 401 that outlived n8n's own token refresh is sent again a few times after a pause (another n8n process may
  *   have replaced the token: retryRules.ts);
  * - transient failures (5xx, broken connections) of requests that are safe to repeat are retried a few times
@@ -21,6 +26,7 @@ import { sleep } from 'n8n-workflow';
 
 import { readHttpFailure, type HttpFailure } from '../httpFailure';
 import { AdaptiveRate } from './adaptiveRate';
+import { CancelWatch } from './cancelWatch';
 import { withOutcome, type GiveUpReason } from './outcome';
 import {
 	AUTH_RESEND,
@@ -38,19 +44,31 @@ import type { PaceSettings } from './settings';
 /** A queue with nothing to do for this long starts afresh (see `run`). */
 const IDLE_RESET_MS = 5_000;
 
+/**
+ * Interactive requests in flight at once, besides the bulk ones (Max Concurrent Requests). A person waits for one
+ * or two at a time (a list search reads its pages one after another); a few more cover several editors.
+ */
+const INTERACTIVE_SLOTS = 4;
+
 export interface ScheduledRequest<T> {
 	method: string;
 	send: () => Promise<T>;
 	settings: PaceSettings;
-	/** The execution's cancel signal: a cancelled execution's waiting requests leave the queue at once. */
-	signal?: AbortSignal;
+	/**
+	 * The execution's cancel signal, and the caller's own (e.g. Update stopping after a failure): when either
+	 * aborts, the request leaves the queue at once if it has not been sent.
+	 */
+	signals?: ReadonlyArray<AbortSignal | undefined>;
+	/** A person is waiting for it (see the file comment): sent before queued bulk requests. */
+	interactive?: boolean;
 }
 
 interface Job {
 	method: string;
 	send: () => Promise<unknown>;
 	settings: PaceSettings;
-	signal?: AbortSignal;
+	signals: AbortSignal[];
+	interactive: boolean;
 	enqueuedAt: number;
 	startedInEpoch: number;
 	attempts: number;
@@ -58,14 +76,20 @@ interface Job {
 	authResends: number;
 	rateLimited: number;
 	askedPauseMs?: number;
+	/** The answer that sent it back to the queue (429, 401, 5xx), for the error if it is given up there. */
+	lastError?: unknown;
 	resolve: (value: unknown) => void;
 	reject: (error: unknown) => void;
 	settled: boolean;
 }
 
+type Lane = 'interactive' | 'bulk';
+
 export class RequestScheduler {
-	private readonly queue: Job[] = [];
-	private inFlight = 0;
+	/** Interactive requests go first (see the file comment); each lane is first come, first served. */
+	private readonly queues: Record<Lane, Job[]> = { interactive: [], bulk: [] };
+	private readonly inFlight: Record<Lane, number> = { interactive: 0, bulk: 0 };
+	private readonly cancelWatch = new CancelWatch<Job>((job) => this.cancel(job));
 	private pumping = false;
 	private slotWaiters: Array<() => void> = [];
 	private nextStartAt = 0;
@@ -91,16 +115,20 @@ export class RequestScheduler {
 	async run<T>(request: ScheduledRequest<T>): Promise<T> {
 		return await new Promise<T>((resolve, reject) => {
 			const now = this.now();
-			if (this.queue.length === 0 && this.inFlight === 0 && now - this.lastActivityAt > IDLE_RESET_MS) {
+			if (this.isIdle() && now - this.lastActivityAt > IDLE_RESET_MS) {
 				// Idle for a while: the "no success for …" clock and the rate's cycle start with this work. (A
 				// paginator's pages come one at a time, so a queue that is empty for a moment is not idle.)
 				this.lastProgressAt = now;
 				this.rate.restartCycle(now);
 			}
+			const signals = (request.signals ?? []).filter((signal): signal is AbortSignal => signal !== undefined);
+			if (signals.some((signal) => signal.aborted)) return reject(cancelledError());
 			const job: Job = {
-				...request,
 				method: request.method.toUpperCase(),
 				send: request.send,
+				settings: request.settings,
+				signals,
+				interactive: request.interactive === true,
 				enqueuedAt: now,
 				startedInEpoch: 0,
 				attempts: 0,
@@ -111,39 +139,74 @@ export class RequestScheduler {
 				reject,
 				settled: false,
 			};
-			if (request.signal) {
-				if (request.signal.aborted) return reject(cancelledError());
-				request.signal.addEventListener('abort', () => this.cancel(job), { once: true });
+			if (this.pausedUntil - now > job.settings.maxWaitMs) {
+				// The service's pause outlasts what this request may wait: say so now, not when the pause ends.
+				return this.giveUp(job, notSentError(job, now, this.pausedUntil), 'waitedTooLong');
 			}
-			this.queue.push(job);
+			signals.forEach((signal) => this.cancelWatch.watch(signal, job));
+			this.queues[laneOf(job)].push(job);
+			// The pump may be waiting for a bulk slot: an interactive request does not need one.
+			if (job.interactive) this.wakeSlotWaiters();
 			void this.pump();
 		});
+	}
+
+	private isIdle(): boolean {
+		return this.queues.interactive.length + this.queues.bulk.length + this.inFlight.interactive + this.inFlight.bulk === 0;
+	}
+
+	private nextJob(): Job | undefined {
+		return this.queues.interactive[0] ?? this.queues.bulk[0];
+	}
+
+	private takeOut(job: Job): void {
+		const queue = this.queues[laneOf(job)];
+		const index = queue.indexOf(job);
+		if (index >= 0) queue.splice(index, 1);
+	}
+
+	private hasSlotFor(job: Job): boolean {
+		return job.interactive ? this.inFlight.interactive < INTERACTIVE_SLOTS : this.inFlight.bulk < job.settings.maxConcurrent;
+	}
+
+	private wakeSlotWaiters(): void {
+		this.slotWaiters.splice(0).forEach((wake) => wake());
 	}
 
 	private async pump(): Promise<void> {
 		if (this.pumping) return;
 		this.pumping = true;
 		try {
-			while (this.queue.length > 0) {
-				const job = this.queue[0];
+			for (let job = this.nextJob(); job !== undefined; job = this.nextJob()) {
 				const now = this.now();
 				if (this.noProgressFor(job, now)) {
-					this.queue.shift();
+					this.takeOut(job);
 					this.giveUp(job, Object.create(this.lastSlowDown as object) as unknown, 'noProgress');
 					continue;
 				}
-				const wait = Math.max(this.pausedUntil, this.nextStartAt) - now;
-				if (wait > 0) {
-					await sleep(wait);
+				// Interactive requests too wait out the service's pause and keep the pace: sending them into a
+				// refusal would only pause everyone longer.
+				const startAt = Math.max(this.pausedUntil, this.nextStartAt, now);
+				if (startAt - job.enqueuedAt > job.settings.maxWaitMs) {
+					// Its time is up before it could be sent (or sent again): nothing more goes out for it.
+					this.takeOut(job);
+					this.giveUp(job, job.lastError ?? notSentError(job, now, startAt), 'waitedTooLong');
 					continue;
 				}
-				if (this.inFlight >= job.settings.maxConcurrent) {
+				if (startAt > now) {
+					await sleep(startAt - now);
+					continue;
+				}
+				if (!this.hasSlotFor(job)) {
 					await new Promise<void>((resolve) => this.slotWaiters.push(resolve));
 					continue;
 				}
-				this.queue.shift();
-				this.nextStartAt = now + this.intervalFor(job);
-				this.inFlight++;
+				this.takeOut(job);
+				// An interactive request takes the bulk queue's turn: the bulk's own ceiling (Max Requests per
+				// Second) still holds for the service.
+				const waitingBulk = job.interactive ? this.queues.bulk[0] : undefined;
+				this.nextStartAt = now + Math.max(this.intervalFor(job), waitingBulk ? this.intervalFor(waitingBulk) : 0);
+				this.inFlight[laneOf(job)]++;
 				void this.execute(job);
 			}
 		} finally {
@@ -170,13 +233,14 @@ export class RequestScheduler {
 			this.onFailure(job, error);
 		} finally {
 			this.lastActivityAt = this.now();
-			this.inFlight--;
-			this.slotWaiters.splice(0).forEach((wake) => wake());
+			this.inFlight[laneOf(job)]--;
+			this.wakeSlotWaiters();
 		}
 	}
 
 	private onFailure(job: Job, error: unknown): void {
 		if (job.settled) return;
+		job.lastError = error;
 		const failure = readHttpFailure(error);
 		const now = this.now();
 		if (isSlowDown(failure)) return this.onSlowDown(job, error, failure, now);
@@ -226,10 +290,11 @@ export class RequestScheduler {
 		this.requeue(job);
 	}
 
-	/** Back to the front: it has waited longest. */
+	/** Back to the front of its lane: it has waited longest. */
 	private requeue(job: Job): void {
 		if (job.settled) return;
-		this.queue.unshift(job);
+		this.queues[laneOf(job)].unshift(job);
+		if (job.interactive) this.wakeSlotWaiters();
 		void this.pump();
 	}
 
@@ -238,8 +303,7 @@ export class RequestScheduler {
 	}
 
 	private cancel(job: Job): void {
-		const index = this.queue.indexOf(job);
-		if (index >= 0) this.queue.splice(index, 1);
+		this.takeOut(job);
 		// A request already on the wire is left to finish; its answer is then ignored.
 		this.giveUp(job, cancelledError(), 'cancelled');
 	}
@@ -262,8 +326,31 @@ export class RequestScheduler {
 	private settle(job: Job, finish: () => void): void {
 		if (job.settled) return;
 		job.settled = true;
+		// Nothing keeps a settled request (and its body) alive: not the signals, not the error kept for later.
+		job.signals.forEach((signal) => this.cancelWatch.forget(signal, job));
+		job.lastError = undefined;
 		finish();
 	}
+}
+
+function laneOf(job: Job): Lane {
+	return job.interactive ? 'interactive' : 'bulk';
+}
+
+/**
+ * The error of a request given up in the queue before it was ever sent (Max Wait per Request). Not an HTTP error:
+ * nothing reached the service, and the message says so.
+ */
+function notSentError(job: Job, now: number, startAt: number): Error {
+	const duration = (ms: number) => (ms >= 120_000 ? `${Math.round(ms / 60_000)} minutes` : `${Math.max(1, Math.round(ms / 1000))} s`);
+	const held = startAt > now ? `; the service's rate limit holds this credential's requests for another ${duration(startAt - now)}` : '';
+	if (job.interactive) {
+		// The trigger's steps and the editor's lists have fixed limits, not the node's Request Options.
+		return new Error(`Not sent: this request could not be sent within the ${duration(job.settings.maxWaitMs)} it may wait${held}, so nothing was sent for it. Try again in a moment.`);
+	}
+	return new Error(
+		`Not sent: after ${duration(now - job.enqueuedAt)} in the queue of this credential's requests, this request could not be sent within Request Options → Max Wait per Request (${duration(job.settings.maxWaitMs)})${held}, so nothing was sent for it. Other requests with the same credential were using the service's rate limit: raise that limit, send fewer items per run, or run the workflows one after another.`,
+	);
 }
 
 function cancelledError(): Error {

@@ -10,7 +10,10 @@ export interface PaceSettings {
 	maxRequestsPerSecond?: number;
 	/** Give a waiting request up when no request of the credential has succeeded for this long. */
 	noProgressLimitMs: number;
-	/** Give a request up when it has waited (queued, paused, repeated) this long in all. */
+	/**
+	 * Give a request up when it has waited (queued, paused, repeated) this long in all; one that could not be sent
+	 * (again) by then is given up before it is sent.
+	 */
 	maxWaitMs: number;
 	/** Per request: no answer within this time is a timeout (a hung endpoint never blocks the queue). */
 	timeoutMs: number;

@@ -3,17 +3,22 @@
 // - /big/<bytes>.pdf: that many bytes with Content-Length; /big-chunked/<bytes>.pdf: the same without it;
 // - /slow-body/<name>.pdf: headers and the first bytes at once, the rest after `delayMs`;
 // - /redirect?to=<url>: 302 to that URL;
+// - /unavailable/<seconds>/<times>/<name>.pdf: the first <times> requests of that path get a 503 with
+//   Retry-After <seconds> and a body that is never finished (only the client can close it), later ones the PDF;
+// - /typed/<content type, URL-encoded>/<body: pdf|html>/<name>.pdf: 200 with that content type and body;
 // - anything else: 404.
 // Every answer comes after `delayMs` (except the slow body's headers). Records every request (to prove no
-// credential is sent, and whether a refused URL was fetched at all).
+// credential is sent, and whether a refused URL was fetched at all) and whether its connection has closed.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export const LABEL_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+/** What a label URL behind a login answers with. */
+export const LOGIN_PAGE = Buffer.from('<!doctype html><html><body><form action="/login">Sign in</form></body></html>');
 
 export interface LabelServer {
 	url: string;
-	requests: Array<{ path: string; headers: IncomingHttpHeaders }>;
+	requests: Array<{ path: string; headers: IncomingHttpHeaders; closed: boolean }>;
 	delayMs: number;
 	close(): Promise<void>;
 }
@@ -39,10 +44,29 @@ function sendBytes(res: ServerResponse, size: number, withLength: boolean): void
 export async function startLabelServer(): Promise<LabelServer> {
 	const requests: LabelServer['requests'] = [];
 	const state = { delayMs: 0 };
+	const answered = new Map<string, number>();
 	const server = createServer((req, res) => {
 		const url = new URL(req.url ?? '/', 'http://label.host');
-		requests.push({ path: req.url ?? '', headers: req.headers });
+		const request = { path: req.url ?? '', headers: req.headers, closed: false };
+		requests.push(request);
+		res.on('close', () => {
+			request.closed = true;
+		});
 		res.on('error', () => undefined);
+		const times = (answered.get(url.pathname) ?? 0) + 1;
+		answered.set(url.pathname, times);
+		const unavailable = /^\/unavailable\/(\d+)\/(\d+)\/[\w.-]+\.pdf$/.exec(url.pathname);
+		if (unavailable && times <= Number(unavailable[2])) {
+			res.writeHead(503, { 'content-type': 'text/html', 'retry-after': unavailable[1] });
+			res.write('<html><body>Down for maintenance');
+			return;
+		}
+		const typed = /^\/typed\/([^/]+)\/(pdf|html)\/[\w.-]+\.pdf$/.exec(url.pathname);
+		if (typed) {
+			const body = typed[2] === 'pdf' ? LABEL_PDF : LOGIN_PAGE;
+			res.writeHead(200, { 'content-type': decodeURIComponent(typed[1]), 'content-length': body.length }).end(body);
+			return;
+		}
 		if (/^\/slow-body\/[\w.-]+\.pdf$/.test(url.pathname)) {
 			res.writeHead(200, { 'content-type': 'application/pdf' });
 			res.write(LABEL_PDF.subarray(0, 8));
@@ -51,7 +75,7 @@ export async function startLabelServer(): Promise<LabelServer> {
 		}
 		setTimeout(() => {
 			const big = /^\/(big|big-chunked)\/(\d+)\.pdf$/.exec(url.pathname);
-			if (/^\/labels\/[\w.-]+\.pdf$/.test(url.pathname)) {
+			if (/^\/(labels|unavailable\/\d+\/\d+)\/[\w.-]+\.pdf$/.test(url.pathname)) {
 				res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': LABEL_PDF.length });
 				res.end(LABEL_PDF);
 			} else if (big) {

@@ -296,6 +296,17 @@ describe('ConsignmentVendorApi credential: refresh after the API rejected a toke
 		await expect(preAuth(service, credentials({ accessToken: 'token-1' }))).resolves.toEqual({ accessToken: 'token-2' });
 	});
 
+	it('hands back the token it exchanged moments ago when the API still accepts it (the credential Test passes it too)', async () => {
+		const service = fakeTokenService();
+		await preAuth(service); // token-1, exchanged just now, still valid
+		await expect(preAuth(service, credentials({ accessToken: 'token-1' }))).resolves.toEqual({ accessToken: 'token-1' });
+		expect(service.calls).toHaveLength(1);
+		expect(service.checks).toEqual(['token-1']);
+		// And it is handed out again afterwards, not remembered as rejected.
+		await expect(preAuth(service)).resolves.toEqual({ accessToken: 'token-1' });
+		expect(service.calls).toHaveLength(1);
+	});
+
 	it('does not hand back a new token the API already rejects (another process exchanged in between)', async () => {
 		const revokedAtOnce = fakeTokenService();
 		const check = revokedAtOnce.httpRequest.getMockImplementation()!;

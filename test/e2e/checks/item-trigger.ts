@@ -2,6 +2,7 @@ import type { SandboxAdmin } from '../../sandbox/admin-client';
 import type { N8nApi } from '../lib/n8n-api';
 import { expectEqual } from './expect';
 import { executionItems } from './executions';
+import { EXAMPLE_PREFIX } from '../lib/templates';
 import { fail, sandboxOf, type Check, type CheckContext } from './types';
 
 /**
@@ -96,6 +97,41 @@ export const itemTriggerChecks: Check[] = [
 				const all = await executionSummaries(api, id);
 				expectEqual(all.length, 3, 'executions in all');
 				return `${polls} polls, ${all.length} executions: ${JSON.stringify(all)}`;
+			} finally {
+				await api.deactivate(id).catch(() => undefined);
+			}
+		},
+	},
+	{
+		name: 'example item-status-notify (item trigger): a status change to Approved becomes one message; a change to Pending is filtered out',
+		phase: 'server',
+		needsSandbox: true,
+		async run(ctx) {
+			const api = ctx.server!.api;
+			const admin = sandboxOf(ctx);
+			const id = ctx.workflowId(`${EXAMPLE_PREFIX}item-status-notify`);
+			await admin.reset();
+			const { items } = await admin.state();
+			const pending = items.find((i) => i.validation_status === 'pending')!;
+			const rejected = items.find((i) => i.validation_status === 'rejected')!;
+			await api.activate(id);
+			try {
+				// The example polls every minute, in both versions.
+				await waitForPolls(admin, 1, 90_000, 'the activation poll of the example');
+				await admin.setItemStatus(pending.item_id, 'approved');
+				await admin.setItemStatus(rejected.item_id, 'pending');
+				const deadline = Date.now() + 150_000;
+				for (;;) {
+					const executions = (await api.executions(id)).filter((e) => !UNSETTLED.has(e.status ?? ''));
+					if (executions.length > 0) {
+						expectEqual(executions.length, 1, 'executions of the example');
+						const messages = executionItems(executions[0], 'Send notification').map((j) => j.text);
+						expectEqual(messages, [`${pending.vendor_sku} (item ${pending.item_id}) is now approved (was pending).`], 'messages');
+						return String(messages[0]);
+					}
+					if (Date.now() > deadline) fail('the example started no execution within 150 s of the status change');
+					await new Promise((r) => setTimeout(r, 1000));
+				}
 			} finally {
 				await api.deactivate(id).catch(() => undefined);
 			}

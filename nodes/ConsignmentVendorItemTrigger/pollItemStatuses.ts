@@ -9,7 +9,7 @@
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { readItemStatuses } from './readItemStatuses';
+import { accountOf, readItemStatuses } from './readItemStatuses';
 import { StatusDiff, type ItemEvent, type ItemEventName } from './statusDiff';
 import { decodeStatusMemory, encodeStatusMemory } from './statusMemory';
 
@@ -68,11 +68,12 @@ export async function pollItemStatuses(context: IPollFunctions): Promise<INodeEx
 	pollsInFlight.add(key);
 	try {
 		const staticData = context.getWorkflowStaticData('node');
-		const diff = new StatusDiff(decodeStatusMemory(staticData[MEMORY_KEY]));
+		const account = await accountOf(context);
+		const diff = new StatusDiff(decodeStatusMemory(staticData[MEMORY_KEY], account));
 		// A failed read throws before the memory changes: the next poll compares with the same memory.
 		await readItemStatuses(context, (item) => diff.observe(item));
 		const { events, next } = diff.finish();
-		const stored = encodeStatusMemory(next);
+		const stored = encodeStatusMemory(next, account);
 		// Written only when it differs: n8n saves the whole workflow row when static data changed.
 		if (JSON.stringify(stored) !== JSON.stringify(staticData[MEMORY_KEY])) staticData[MEMORY_KEY] = stored as unknown as IDataObject;
 		const selected = events.filter((event) => matches(filter, event.event, event.status));

@@ -9,6 +9,8 @@
  * one per listing (docs/item-trigger.md). The non-approved listing goes first: an item approved while the two
  * are read is then seen in the approved listing too, and the later sighting wins (statusDiff.ts).
  */
+import { createHash } from 'node:crypto';
+
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { itemPaths } from '../ConsignmentVendor/resources/item/helpers/itemPaths';
@@ -46,6 +48,12 @@ export interface ReadSummary {
 	requests: number;
 	/** Records without an item_id or a status: they cannot be told apart or compared, so they are not tracked. */
 	untracked: number;
+}
+
+/** The credential's account (Base URL + client ID) as a short hash: what the memory is valid for. */
+export async function accountOf(context: IPollFunctions): Promise<string> {
+	const { baseUrl, clientId } = await credentialTarget(asApiContext(context));
+	return createHash('sha256').update(credentialKey(baseUrl, clientId)).digest('hex').slice(0, 16);
 }
 
 /** Hands every listed item to `onItem`, page by page; throws the first request error (as the paginator maps it). */

@@ -11,7 +11,9 @@
  *   as the difference to the previous id in base 36 followed by its letter (`1A2A1C` = ids 1, 3, 4);
  * - `other`: items with any other id (the service may send strings), id -> letter;
  * - a `!` before the letter marks an item that was missing from the last read (kept for one more poll, see
- *   statusDiff.ts).
+ *   statusDiff.ts);
+ * - `account`: a hash of the credential's Base URL and client ID. A memory of another account (the node's
+ *   credential was changed) is no memory: compared with it, every item of the new account would be "new".
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -29,6 +31,7 @@ export const MEMORY_VERSION = 1;
 
 export interface StoredStatusMemory {
 	v: typeof MEMORY_VERSION;
+	account: string;
 	statuses: string[];
 	numeric: string;
 	other: Record<string, string>;
@@ -39,7 +42,7 @@ const MISSING_MARK = '!';
 /** Whole numbers that survive a round trip through a JS number (16+ digits may not). */
 const PLAIN_WHOLE_NUMBER = /^(0|[1-9][0-9]{0,14})$/;
 
-export function encodeStatusMemory(memory: StatusMemory): StoredStatusMemory {
+export function encodeStatusMemory(memory: StatusMemory, account: string): StoredStatusMemory {
 	const statuses: string[] = [];
 	const codeOf = new Map<string, string>();
 	const letter = ({ status, missing }: RememberedStatus): string => {
@@ -68,17 +71,19 @@ export function encodeStatusMemory(memory: StatusMemory): StoredStatusMemory {
 		parts.push((id - previous).toString(36) + letter(memory.get(String(id)) as RememberedStatus));
 		previous = id;
 	}
-	return { v: MEMORY_VERSION, statuses, numeric: parts.join(''), other };
+	return { v: MEMORY_VERSION, account, statuses, numeric: parts.join(''), other };
 }
 
 /**
- * The memory in static data, or undefined when there is none yet, or it is not one this version wrote or can read
- * (then the poll takes a new baseline: failing every poll on it would stop the trigger for good).
+ * The memory in static data, or undefined when there is none yet, it is another account's, or it is not one this
+ * version wrote or can read (then the poll takes a new baseline: failing every poll on it would stop the trigger
+ * for good).
  */
-export function decodeStatusMemory(stored: unknown): StatusMemory | undefined {
+export function decodeStatusMemory(stored: unknown, account: string): StatusMemory | undefined {
 	if (stored === null || typeof stored !== 'object') return undefined;
 	const { v, statuses, numeric, other } = stored as IDataObject;
-	if (v !== MEMORY_VERSION || !Array.isArray(statuses) || typeof numeric !== 'string') return undefined;
+	if (v !== MEMORY_VERSION || (stored as IDataObject).account !== account) return undefined;
+	if (!Array.isArray(statuses) || typeof numeric !== 'string') return undefined;
 	const read = (code: unknown): RememberedStatus | undefined => {
 		if (typeof code !== 'string') return undefined;
 		const missing = code.startsWith(MISSING_MARK);

@@ -10,8 +10,8 @@ import { useSandbox } from './nodeRun.helpers';
 
 const sandbox = useSandbox();
 
-async function host(parameters: INodeParameters = {}): Promise<PollHost> {
-	return await startPollHost({ credentials: new CredentialStore([sandboxCredential(sandbox())]), parameters });
+async function host(parameters: INodeParameters = {}, credentials = new CredentialStore([sandboxCredential(sandbox())])): Promise<PollHost> {
+	return await startPollHost({ credentials, parameters });
 }
 
 const admin = () => sandbox().admin;
@@ -110,6 +110,20 @@ describe('activation, polls and restarts', () => {
 		await admin().clearLatency();
 		expect([...summary(a), ...summary(b)]).toEqual([`status_changed ${ids.pending} pending->approved`]);
 		expect(listingRequests(await admin().requests())).toHaveLength(2);
+	});
+});
+
+describe('the credential changes to another account', () => {
+	it('takes a new baseline instead of announcing every item of the new account as new', async () => {
+		const ids = await seededIds();
+		const credentials = new CredentialStore([sandboxCredential(sandbox())]);
+		const trigger = await host({}, credentials);
+		await trigger.activate();
+		// Another Base URL is another account for the trigger (here the same sandbox under another host name).
+		credentials.patch('cred-1', { baseUrl: sandbox().baseUrl.replace('127.0.0.1', 'localhost') });
+		expect(await trigger.poll()).toBeNull();
+		await admin().setItemStatus(ids.pending, 'approved');
+		expect(summary(await trigger.poll())).toEqual([`status_changed ${ids.pending} pending->approved`]);
 	});
 });
 

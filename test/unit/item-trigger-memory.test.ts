@@ -19,7 +19,8 @@ function catalogue(count: number, firstId: number, maxGap: number): StatusMemory
 	return memory;
 }
 
-const jsonSize = (memory: StatusMemory) => Buffer.byteLength(JSON.stringify(encodeStatusMemory(memory)));
+const ACCOUNT = '0123456789abcdef';
+const jsonSize = (memory: StatusMemory) => Buffer.byteLength(JSON.stringify(encodeStatusMemory(memory, ACCOUNT)));
 
 describe('the stored memory', () => {
 	it('round-trips numeric ids in any order, string ids, missing marks and any status name', () => {
@@ -32,8 +33,8 @@ describe('the stored memory', () => {
 			['0012', { status: 'deleted', missing: true }],
 			['12345678901234567890', { status: 'approved', missing: false }],
 		]);
-		const stored = JSON.parse(JSON.stringify(encodeStatusMemory(memory))) as unknown;
-		expect(decodeStatusMemory(stored)).toEqual(memory);
+		const stored = JSON.parse(JSON.stringify(encodeStatusMemory(memory, ACCOUNT))) as unknown;
+		expect(decodeStatusMemory(stored, ACCOUNT)).toEqual(memory);
 	});
 
 	it('is the delta text described in statusMemory.ts', () => {
@@ -43,17 +44,24 @@ describe('the stored memory', () => {
 				['3', { status: 'approved', missing: false }],
 				['40', { status: 'pending', missing: true }],
 			]),
+			ACCOUNT,
 		);
-		expect(stored).toEqual({ v: 1, statuses: ['approved', 'pending'], numeric: '1A2A11!B', other: {} });
+		expect(stored).toEqual({ v: 1, account: ACCOUNT, statuses: ['approved', 'pending'], numeric: '1A2A11!B', other: {} });
 	});
 
 	it('anything it did not write is no memory (a new baseline), never an endless failure', () => {
-		expect(decodeStatusMemory(undefined)).toBeUndefined();
-		expect(decodeStatusMemory({ v: 2, statuses: [], numeric: '' })).toBeUndefined();
-		expect(decodeStatusMemory({ v: 1, statuses: ['approved'], numeric: '1B', other: {} })).toBeUndefined();
-		expect(decodeStatusMemory({ v: 1, statuses: ['approved'], numeric: '1A-2A', other: {} })).toBeUndefined();
-		expect(decodeStatusMemory({ v: 1, statuses: ['approved'], numeric: '', other: { x: 'Q' } })).toBeUndefined();
-		expect(decodeStatusMemory({ v: 1, statuses: [], numeric: '', other: {} })).toEqual(new Map());
+		const stored = (fields: Record<string, unknown>) => ({ v: 1, account: ACCOUNT, statuses: ['approved'], numeric: '', other: {}, ...fields });
+		expect(decodeStatusMemory(undefined, ACCOUNT)).toBeUndefined();
+		expect(decodeStatusMemory(stored({ v: 2 }), ACCOUNT)).toBeUndefined();
+		expect(decodeStatusMemory(stored({ numeric: '1B' }), ACCOUNT)).toBeUndefined();
+		expect(decodeStatusMemory(stored({ numeric: '1A-2A' }), ACCOUNT)).toBeUndefined();
+		expect(decodeStatusMemory(stored({ other: { x: 'Q' } }), ACCOUNT)).toBeUndefined();
+		expect(decodeStatusMemory(stored({ numeric: '1A' }), ACCOUNT)).toEqual(new Map([['1', { status: 'approved', missing: false }]]));
+	});
+
+	it("another account's memory is no memory (the credential was changed: a new baseline, not every item \"new\")", () => {
+		const memory: StatusMemory = new Map([['1', { status: 'approved', missing: false }]]);
+		expect(decodeStatusMemory(encodeStatusMemory(memory, ACCOUNT), 'fedcba9876543210')).toBeUndefined();
 	});
 
 	it('stays small for 100,000 items (the figures docs/item-trigger.md quotes)', () => {
@@ -66,6 +74,6 @@ describe('the stored memory', () => {
 		expect(sizes.dense).toBeLessThan(250_000);
 		expect(sizes.gaps).toBeLessThan(350_000);
 		expect(sizes.sparse).toBeLessThan(500_000);
-		expect(decodeStatusMemory(JSON.parse(JSON.stringify(encodeStatusMemory(sparse))))).toEqual(sparse);
+		expect(decodeStatusMemory(JSON.parse(JSON.stringify(encodeStatusMemory(sparse, ACCOUNT))), ACCOUNT)).toEqual(sparse);
 	});
 });

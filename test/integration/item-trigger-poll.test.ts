@@ -5,7 +5,7 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { CredentialStore, sandboxCredential } from '../harness/credential-store';
 import { startPollHost, type PollHost } from '../harness/trigger';
-import type { RequestLogEntry } from '../sandbox';
+import { startSandbox, type RequestLogEntry } from '../sandbox';
 import { useSandbox } from './nodeRun.helpers';
 
 const sandbox = useSandbox();
@@ -114,16 +114,21 @@ describe('activation, polls and restarts', () => {
 });
 
 describe('the credential changes to another account', () => {
-	it('takes a new baseline instead of announcing every item of the new account as new', async () => {
-		const ids = await seededIds();
-		const credentials = new CredentialStore([sandboxCredential(sandbox())]);
-		const trigger = await host({}, credentials);
-		await trigger.activate();
-		// Another Base URL is another account for the trigger (here the same sandbox under another host name).
-		credentials.patch('cred-1', { baseUrl: sandbox().baseUrl.replace('127.0.0.1', 'localhost') });
-		expect(await trigger.poll()).toBeNull();
-		await admin().setItemStatus(ids.pending, 'approved');
-		expect(summary(await trigger.poll())).toEqual([`status_changed ${ids.pending} pending->approved`]);
+	it('takes a new baseline instead of comparing the new account\'s items with the old account\'s memory', async () => {
+		const other = await startSandbox({ port: 0, seed: false });
+		try {
+			await other.admin.seedItems({ count: 5, status: 'rejected', skuPrefix: 'OTHER-' });
+			const credentials = new CredentialStore([sandboxCredential(sandbox())]);
+			const trigger = await host({}, credentials);
+			await trigger.activate();
+			credentials.patch('cred-1', { baseUrl: other.baseUrl, authUrl: other.authUrl });
+			expect(await trigger.poll()).toBeNull();
+			const [first] = (await other.admin.state()).items;
+			await other.admin.setItemStatus(first.item_id, 'approved');
+			expect(summary(await trigger.poll())).toEqual([`status_changed ${first.item_id} rejected->approved`]);
+		} finally {
+			await other.close();
+		}
 	});
 });
 

@@ -137,4 +137,39 @@ export const itemTriggerChecks: Check[] = [
 			}
 		},
 	},
+	{
+		name: 'item trigger Fetch Test Event (the editor\'s run of the trigger): the 5 most recently updated items, shaped as events',
+		phase: 'server',
+		needsSandbox: true,
+		async run(ctx) {
+			const api = ctx.server!.api;
+			const admin = sandboxOf(ctx);
+			const id = ctx.workflowId(workflowOf(ctx));
+			await admin.reset();
+			const before = new Set((await api.executions(id)).map((e) => e.id));
+			await admin.advanceClock(60);
+			const { items } = await admin.state();
+			const rejected = items.find((i) => i.validation_status === 'rejected')!;
+			await admin.setItemStatus(rejected.item_id, 'approved');
+			const started = await api.listenForTestEvent(id, TRIGGER_NODE);
+			if (started.status !== 200) fail(`the editor's run of the trigger answered ${started.status}: ${started.message}`);
+			const deadline = Date.now() + 30_000;
+			for (;;) {
+				const fresh = (await api.executions(id)).filter((e) => !before.has(e.id) && !UNSETTLED.has(e.status ?? ''));
+				if (fresh.length > 0) {
+					const sample = executionItems(fresh[0], TRIGGER_NODE);
+					expectEqual(sample.length, 5, 'items of the test event');
+					expectEqual(
+						[sample[0].item_id, sample[0].event, sample[0].previous_status, sample[0].status],
+						[rejected.item_id, 'new_item', null, 'approved'],
+						'the most recently updated item (just approved) first',
+					);
+					return `execution ${fresh[0].id} (${fresh[0].mode ?? ''}): ${sample.map((j) => `${String(j.item_id)} ${String(j.status)}`).join(', ')}`;
+				}
+				if (Date.now() > deadline) fail(`no execution of the test event within 30 s (n8n answered ${started.status}: ${started.message})`);
+				await new Promise((r) => setTimeout(r, 500));
+			}
+		},
+	},
 ];
+

@@ -91,8 +91,8 @@ describe('activation, polls and restarts', () => {
 		const trigger = await host();
 		await trigger.activate();
 		await admin().setItemStatus(ids.pending, 'approved');
-		// The second listing request (the approved listing) is refused; 400 is not repeated by the transport.
-		await admin().addFault({ kind: 'status', status: 400, pathPrefix: '/v1/items', skip: 1 });
+		// The second listing request (the approved listing) is refused; a 403 is neither repeated nor a page refusal.
+		await admin().addFault({ kind: 'status', status: 403, pathPrefix: '/v1/items', skip: 1 });
 		expect(await trigger.poll()).toBeNull();
 		expect(trigger.polls.at(-1)!.error).toBeDefined();
 		expect(summary(await trigger.poll())).toEqual([`status_changed ${ids.pending} pending->approved`]);

@@ -2,6 +2,7 @@ import { ambiguousWriteChecks } from './ambiguous-writes';
 import { credentialChecks } from './credential';
 import { exampleChecks } from './examples';
 import { itemMappingChecks } from './item-mapping';
+import { itemTriggerChecks } from './item-trigger';
 import { itemChecks } from './items';
 import { pagingRefusalChecks } from './paging-refusals';
 import { addressChecks, otherResourceChecks } from './resources';
@@ -33,6 +34,7 @@ export const ALL_CHECKS: Check[] = [
 	...triggerChecks,
 	...triggerOptionChecks,
 	...triggerListeningChecks,
+	...itemTriggerChecks,
 	...exampleChecks,
 	...scaleChecks,
 ];

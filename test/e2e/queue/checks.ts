@@ -9,6 +9,7 @@ import type { SandboxAdmin } from '../../sandbox/admin-client';
 import type { RequestLogEntry } from '../../sandbox/types';
 import { VendorDirect } from '../checks/vendor-direct';
 import type { N8nApi } from '../lib/n8n-api';
+import { SANDBOX_SIGNING_SECRET } from '../lib/templates';
 import type { ApiTarget } from '../target';
 import type { Cluster } from './cluster';
 
@@ -275,6 +276,75 @@ export const QUEUE_CHECKS: QueueCheck[] = [
 			await ctx.api.deactivate(workflowId);
 			await vendor.waitFor((p) => p.webhook_url === PREVIOUS_URL && p.preferences.webhook_enabled, `previous URL ${PREVIOUS_URL} restored after unpublishing`);
 			return `1 registration at ${url}; event ${first}; forged ${forged.status}; after main restart 1 registration, event ${second}; previous URL restored`;
+		},
+	},
+	{
+		name: 'queue: item trigger polled by the main only, its executions run on workers, each status change once, also across a main restart',
+		async run(ctx) {
+			const workflow = 'item-trigger-poll-every-minute';
+			const workflowId = ctx.workflowId(workflow);
+			await ctx.admin.reset();
+			await ctx.admin.setSigningSecret(SANDBOX_SIGNING_SECRET);
+			const { items } = await ctx.admin.state();
+			const [pending, rejected] = ['pending', 'rejected'].map((status) => items.find((i) => i.validation_status === status)!.item_id);
+			// A poll reads the non-approved listing, then the approved one (one page each for the seed's 52 items).
+			const polls = async () => {
+				const log = await ctx.admin.requests();
+				return {
+					nonApproved: count(log, (r) => r.path === '/v1/items/non_approved' && r.status === 200),
+					approved: count(log, (r) => r.path === '/v1/items' && r.query.validation_status === 'approved' && r.status === 200),
+				};
+			};
+			const waitForPoll = async (after: number, what: string) => {
+				const deadline = Date.now() + 90_000;
+				for (;;) {
+					const seen = await polls();
+					if (seen.approved > after) return seen.approved;
+					if (Date.now() > deadline) fail(`${what}: no poll within 90 s (${JSON.stringify(seen)})`);
+					await new Promise((r) => setTimeout(r, 1_000));
+				}
+			};
+			const finished = async () => (await ctx.api.executions(workflowId)).filter((e) => !['new', 'running', 'waiting'].includes(e.status ?? ''));
+			const summary = (e: Awaited<ReturnType<typeof finished>>[number]) =>
+				(e.data?.resultData?.runData?.['Consignment Vendor Item Trigger'] ?? [])
+					.flatMap((run) => run.data?.main?.[0] ?? [])
+					.map(({ json }) => `${String(json.event)} ${String(json.item_id)} ${String(json.previous_status)}->${String(json.status)}`);
+			const waitForExecutions = async (n: number, what: string) => {
+				const deadline = Date.now() + 150_000;
+				for (;;) {
+					const done = await finished();
+					if (done.length >= n) return done.sort((a, b) => Number(a.id) - Number(b.id));
+					if (Date.now() > deadline) fail(`${what}: ${done.length} executions within 150 s, expected ${n}`);
+					await new Promise((r) => setTimeout(r, 1_000));
+				}
+			};
+
+			await ctx.api.activate(workflowId);
+			try {
+				let polled = await waitForPoll(0, 'the activation poll (baseline)');
+				await ctx.admin.setItemStatus(pending, 'approved');
+				const [first] = await waitForExecutions(1, 'the poll after a status change');
+				const ranOn = processesThatRan(ctx, first.id);
+				if (!ranOn.length || !ranOn.every((p) => p.startsWith('worker'))) fail(`execution ${first.id} ran on ${ranOn.join(',') || 'no worker'}`);
+				if (JSON.stringify(summary(first)) !== JSON.stringify([`status_changed ${pending} pending->approved`])) fail(`first execution: ${JSON.stringify(summary(first))}`);
+
+				await ctx.cluster.main.stop();
+				await ctx.admin.setItemStatus(rejected, 'pending');
+				polled = (await polls()).approved;
+				await ctx.cluster.main.start();
+				polled = await waitForPoll(polled, 'the first poll after the main restarted');
+				await waitForPoll(polled, 'a second poll after the restart');
+				const all = await waitForExecutions(2, 'the change made while the main was down');
+				const seen = all.map(summary);
+				if (JSON.stringify(seen) !== JSON.stringify([[`status_changed ${pending} pending->approved`], [`status_changed ${rejected} rejected->pending`]])) {
+					fail(`executions: ${JSON.stringify(seen)}`);
+				}
+				const { nonApproved, approved } = await polls();
+				if (nonApproved !== approved) fail(`listing reads do not pair up (${nonApproved} non-approved, ${approved} approved): more than one process polls`);
+				return `${approved} polls (one process), executions ${all.map((e) => `${e.id} on ${processesThatRan(ctx, e.id).join(',')}`).join('; ')}: ${JSON.stringify(seen)}`;
+			} finally {
+				await ctx.api.deactivate(workflowId).catch(() => undefined);
+			}
 		},
 	},
 ];

@@ -1,16 +1,17 @@
 // Entry point of the trigger harness: `const host = await startTriggerHost({ credentials })`, then
 // host.activate() / restart() / deactivate() / listenForTestEvent() / stopListening(), with the sandbox
 // delivering to host.productionUrl or host.testUrl over real HTTP. See README.md beside this file.
-import type { INodeParameters, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
 import { CredentialStore, SANDBOX_CREDENTIAL_ID } from '../credential-store';
 import { HarnessCredentialTypes } from '../credential-types';
 import { HarnessCredentialsHelper } from '../credentials-helper';
-import { n8nUrls } from '../n8n-runtime';
 import { HarnessNodeTypes } from '../node-types';
 import { loadPackage } from '../package-loader';
+import { additionalDataWith } from './additional-data';
 import { TriggerHost } from './trigger-host';
 
+export { PollHost, startPollHost, ITEM_TRIGGER_TYPE, type PollHostOptions } from './poll-host';
 export { TriggerHost, TRIGGER_TYPE, type ReceivedCall, type TriggerHostOptions } from './trigger-host';
 export type { WebhookMethodCall } from './n8n-lifecycle';
 
@@ -22,34 +23,6 @@ export interface StartTriggerHostOptions {
 	nodeName?: string;
 	workflowId?: string;
 	webhookId?: string | null;
-}
-
-function unavailable(name: string): () => never {
-	return () => {
-		throw new Error(`${name} is not available in the trigger harness`);
-	};
-}
-
-/**
- * The additionalData n8n's cli builds (WorkflowExecuteAdditionalData.getBase), reduced to what hook and
- * webhook contexts use: the credentials helper and the URLs, with the webhook bases pointing at the host.
- */
-function additionalDataWith(
-	credentialsHelper: HarnessCredentialsHelper,
-	urls: { webhookBaseUrl: string; webhookTestBaseUrl: string },
-): IWorkflowExecuteAdditionalData {
-	return {
-		...n8nUrls,
-		...urls,
-		credentialsHelper,
-		variables: {},
-		currentNodeExecutionIndex: 0,
-		executeWorkflow: unavailable('executeWorkflow'),
-		getRunExecutionData: unavailable('getRunExecutionData'),
-		getRuntimeCredential: unavailable('getRuntimeCredential'),
-		startRunnerTask: unavailable('startRunnerTask'),
-		logAiEvent: () => undefined,
-	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
 export async function startTriggerHost(options: StartTriggerHostOptions): Promise<TriggerHost> {

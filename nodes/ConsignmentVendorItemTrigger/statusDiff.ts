@@ -1,0 +1,80 @@
+/**
+ * The trigger's decision: from what it remembered and what the listings show now, which events happened and what
+ * to remember next. Pure (no request, no n8n): records are fed one by one as the pages arrive, so a poll never
+ * holds the whole catalogue, only the compact memory and the records of the items that changed.
+ *
+ * Rules:
+ * - an item whose status differs from the remembered one: `status_changed` (from -> to);
+ * - an item not remembered: `new_item`;
+ * - the same item seen twice in one read (it moved from one listing to the other while they were read; the
+ *   non-approved listing is read first) counts as last seen: the later read is the newer state;
+ * - an item the read did not show is kept, marked missing, for one more poll, then dropped. An item that moves
+ *   between the listings while they are read can be missed by both (the contract does not say how listings
+ *   behave under change); dropping it at once would announce it as new when it shows up again. The contract
+ *   has no "removed" event to tell apart from that: a deletion is the status `deleted`, which is a change.
+ * - without a previous memory (the first poll), everything is remembered and nothing is an event: the baseline.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { StatusMemory } from './statusMemory';
+
+export type ItemEventName = 'status_changed' | 'new_item';
+
+/** One item as a listing showed it. */
+export interface ListedItem {
+	/** item_id as text. */
+	id: string;
+	status: string;
+	record: IDataObject;
+}
+
+export interface ItemEvent {
+	event: ItemEventName;
+	id: string;
+	previousStatus: string | null;
+	status: string;
+	record: IDataObject;
+}
+
+export interface DiffResult {
+	/** In the order the items were first seen. */
+	events: ItemEvent[];
+	next: StatusMemory;
+}
+
+export class StatusDiff {
+	private readonly seen: StatusMemory = new Map();
+	private readonly events = new Map<string, ItemEvent>();
+
+	/** `previous` undefined: the first poll (baseline). */
+	constructor(private readonly previous: StatusMemory | undefined) {}
+
+	observe(item: ListedItem): void {
+		this.seen.set(item.id, { status: item.status, missing: false });
+		if (this.previous === undefined) return;
+		const before = this.previous.get(item.id);
+		if (before === undefined) {
+			this.events.set(item.id, { event: 'new_item', id: item.id, previousStatus: null, status: item.status, record: item.record });
+		} else if (before.status !== item.status) {
+			this.events.set(item.id, { event: 'status_changed', id: item.id, previousStatus: before.status, status: item.status, record: item.record });
+		} else {
+			// Seen again in the later listing with its remembered status: an earlier sighting's event is void.
+			this.events.delete(item.id);
+		}
+	}
+
+	finish(): DiffResult {
+		const next = this.seen;
+		for (const [id, before] of this.previous ?? []) {
+			if (!next.has(id) && !before.missing) next.set(id, { status: before.status, missing: true });
+		}
+		return { events: [...this.events.values()], next };
+	}
+}
+
+/** The whole diff at once (what the trigger computes page by page with StatusDiff). */
+export function diffStatuses(previous: StatusMemory | undefined, current: Iterable<ListedItem>): DiffResult {
+	const diff = new StatusDiff(previous);
+	for (const item of current) diff.observe(item);
+	return diff.finish();
+}

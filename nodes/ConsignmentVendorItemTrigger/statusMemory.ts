@@ -1,0 +1,114 @@
+/**
+ * What the trigger remembers between polls, for every item of the vendor: its last validation status. It lives
+ * in the workflow's static data, which n8n writes to its database as one JSON value (whole, on every save), so
+ * it is kept compact: 100,000 items take about 200-300 KB (docs/item-trigger.md; measured in
+ * test/unit/item-trigger-memory.test.ts).
+ *
+ * Stored form (`StoredStatusMemory`):
+ * - `statuses`: the status names in use; an item's status is one capital letter, its index here (A = 0), so
+ *   any status the service sends (the contract's five, the public docs' `draft`, a new one) is remembered;
+ * - `numeric`: the items whose `item_id` is a plain whole number (the contract's type), in ascending order, each
+ *   as the difference to the previous id in base 36 followed by its letter (`1A2A1C` = ids 1, 3, 4);
+ * - `other`: items with any other id (the service may send strings), id -> letter;
+ * - a `!` before the letter marks an item that was missing from the last read (kept for one more poll, see
+ *   statusDiff.ts);
+ * - `account`: a hash of the credential's Base URL and client ID. A memory of another account (the node's
+ *   credential was changed) is no memory: compared with it, every item of the new account would be "new".
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+/** One item's remembered state. */
+export interface RememberedStatus {
+	status: string;
+	/** Missing from the last read: dropped when it is missing again. */
+	missing: boolean;
+}
+
+/** item_id (as text) -> what was last seen of it. */
+export type StatusMemory = Map<string, RememberedStatus>;
+
+export const MEMORY_VERSION = 1;
+
+export interface StoredStatusMemory {
+	v: typeof MEMORY_VERSION;
+	account: string;
+	statuses: string[];
+	numeric: string;
+	other: Record<string, string>;
+}
+
+const CODES = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const MISSING_MARK = '!';
+/** Whole numbers that survive a round trip through a JS number (16+ digits may not). */
+const PLAIN_WHOLE_NUMBER = /^(0|[1-9][0-9]{0,14})$/;
+
+export function encodeStatusMemory(memory: StatusMemory, account: string): StoredStatusMemory {
+	const statuses: string[] = [];
+	const codeOf = new Map<string, string>();
+	const letter = ({ status, missing }: RememberedStatus): string => {
+		let code = codeOf.get(status);
+		if (code === undefined) {
+			if (statuses.length >= CODES.length) {
+				throw new Error(`The service reported more than ${CODES.length} different item statuses; the trigger cannot remember them`);
+			}
+			code = CODES[statuses.length];
+			statuses.push(status);
+			codeOf.set(status, code);
+		}
+		return missing ? MISSING_MARK + code : code;
+	};
+
+	const numericIds: number[] = [];
+	const other: Record<string, string> = {};
+	for (const [id, remembered] of memory) {
+		if (PLAIN_WHOLE_NUMBER.test(id)) numericIds.push(Number(id));
+		else other[id] = letter(remembered);
+	}
+	numericIds.sort((a, b) => a - b);
+	const parts: string[] = [];
+	let previous = 0;
+	for (const id of numericIds) {
+		parts.push((id - previous).toString(36) + letter(memory.get(String(id)) as RememberedStatus));
+		previous = id;
+	}
+	return { v: MEMORY_VERSION, account, statuses, numeric: parts.join(''), other };
+}
+
+/**
+ * The memory in static data, or undefined when there is none yet, it is another account's, or it is not one this
+ * version wrote or can read (then the poll takes a new baseline: failing every poll on it would stop the trigger
+ * for good).
+ */
+export function decodeStatusMemory(stored: unknown, account: string): StatusMemory | undefined {
+	if (stored === null || typeof stored !== 'object') return undefined;
+	const { v, statuses, numeric, other } = stored as IDataObject;
+	if (v !== MEMORY_VERSION || (stored as IDataObject).account !== account) return undefined;
+	if (!Array.isArray(statuses) || typeof numeric !== 'string') return undefined;
+	const read = (code: unknown): RememberedStatus | undefined => {
+		if (typeof code !== 'string') return undefined;
+		const missing = code.startsWith(MISSING_MARK);
+		const status: unknown = statuses[CODES.indexOf(missing ? code.slice(1) : code)];
+		return typeof status === 'string' ? { status, missing } : undefined;
+	};
+	const memory: StatusMemory = new Map();
+	let id = 0;
+	let decoded = 0;
+	for (const [entry, delta, code] of numeric.matchAll(/([0-9a-z]+)(!?[A-Z])/g)) {
+		const remembered = read(code);
+		if (remembered === undefined) return undefined;
+		id += parseInt(delta, 36);
+		memory.set(String(id), remembered);
+		decoded += entry.length;
+	}
+	// Anything between the entries means the text is not what encodeStatusMemory wrote.
+	if (decoded !== numeric.length) return undefined;
+	if (other !== undefined && other !== null) {
+		if (typeof other !== 'object' || Array.isArray(other)) return undefined;
+		for (const [key, code] of Object.entries(other)) {
+			const remembered = read(code);
+			if (remembered === undefined) return undefined;
+			memory.set(key, remembered);
+		}
+	}
+	return memory;
+}

@@ -1,0 +1,175 @@
+import type { SandboxAdmin } from '../../sandbox/admin-client';
+import type { N8nApi } from '../lib/n8n-api';
+import { expectEqual } from './expect';
+import { executionItems } from './executions';
+import { EXAMPLE_PREFIX } from '../lib/templates';
+import { fail, sandboxOf, type Check, type CheckContext } from './types';
+
+/**
+ * The Item Trigger (a polling node) active in a running n8n. n8n 2.x polls at most once a minute (a Custom cron
+ * whose seconds field is not a plain number is refused); 1.x refuses only a `*` in the seconds field, so there the
+ * workflow polls every 10 seconds (`0,10,20,30,40,50 * * * * *`) and the check takes a minute instead of four.
+ */
+const TRIGGER_NODE = 'Consignment Vendor Item Trigger';
+const isV1 = (ctx: CheckContext) => ctx.version.startsWith('1.');
+const workflowOf = (ctx: CheckContext) => (isV1(ctx) ? 'item-trigger-poll-every-10s' : 'item-trigger-poll-every-minute');
+/** Longest wait for the next poll: one interval and a margin. */
+const pollWaitMs = (ctx: CheckContext) => (isV1(ctx) ? 30_000 : 90_000);
+
+const UNSETTLED = new Set(['new', 'running', 'waiting']);
+
+/** Polls that finished reading: each ends with the approved listing (the sandbox's 52 items: one page each). */
+async function completedPolls(admin: SandboxAdmin): Promise<number> {
+	const log = await admin.requests();
+	return log.filter((r) => r.method === 'GET' && r.path === '/v1/items' && r.query.validation_status === 'approved' && r.status === 200).length;
+}
+
+async function waitForPolls(admin: SandboxAdmin, atLeast: number, timeoutMs: number, what: string): Promise<number> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const polls = await completedPolls(admin);
+		if (polls >= atLeast) return polls;
+		if (Date.now() > deadline) fail(`${what}: ${polls} polls read the listings within ${timeoutMs / 1000} s, expected at least ${atLeast}`);
+		await new Promise((r) => setTimeout(r, 500));
+	}
+}
+
+/** `event item_id previous->status` of every item of every finished execution, oldest execution first. */
+async function executionSummaries(api: N8nApi, workflowId: string): Promise<string[][]> {
+	const executions = (await api.executions(workflowId)).filter((e) => !UNSETTLED.has(e.status ?? ''));
+	return executions
+		.sort((a, b) => Number(a.id) - Number(b.id))
+		.map((e) => executionItems(e, TRIGGER_NODE).map((j) => `${String(j.event)} ${String(j.item_id)} ${String(j.previous_status)}->${String(j.status)}`).sort());
+}
+
+async function waitForExecutions(api: N8nApi, workflowId: string, count: number, timeoutMs: number, what: string): Promise<string[][]> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const seen = await executionSummaries(api, workflowId);
+		if (seen.length >= count) return seen;
+		if (Date.now() > deadline) fail(`${what}: ${seen.length} executions within ${timeoutMs / 1000} s, expected ${count}: ${JSON.stringify(seen)}`);
+		await new Promise((r) => setTimeout(r, 500));
+	}
+}
+
+export const itemTriggerChecks: Check[] = [
+	{
+		name: 'item trigger: activated, it takes a baseline, then starts one execution per poll with exactly the status changes; a restart announces nothing again',
+		phase: 'server',
+		needsSandbox: true,
+		async run(ctx) {
+			const api = ctx.server!.api;
+			const admin = sandboxOf(ctx);
+			const id = ctx.workflowId(workflowOf(ctx));
+			const wait = pollWaitMs(ctx);
+			await admin.reset();
+			const { items } = await admin.state();
+			const first = (status: string) => items.find((i) => i.validation_status === status)!.item_id;
+			const [pending, approved, rejected, deleted] = [first('pending'), first('approved'), first('rejected'), first('deleted')];
+
+			await api.activate(id);
+			try {
+				// The activation's own poll is the baseline: no execution.
+				let polls = await waitForPolls(admin, 1, wait, 'the activation poll');
+				await admin.setItemStatus(pending, 'approved');
+				await admin.setItemStatus(approved, 'deleted');
+				const afterFirst = await waitForExecutions(api, id, 1, wait * 2, 'the poll after two status changes');
+				expectEqual(afterFirst, [[`status_changed ${approved} approved->deleted`, `status_changed ${pending} pending->approved`].sort()], 'executions after the first changes');
+
+				await admin.setItemStatus(rejected, 'pending');
+				const afterSecond = await waitForExecutions(api, id, 2, wait * 2, 'the poll after the third change');
+				expectEqual(afterSecond[1], [`status_changed ${rejected} rejected->pending`], 'the second execution');
+				polls = await waitForPolls(admin, (await completedPolls(admin)) + 1, wait, 'a poll with nothing new');
+				expectEqual((await executionSummaries(api, id)).length, 2, 'executions after a poll that found no change');
+
+				// n8n restarts with the workflow active: its start-up poll compares with the saved memory.
+				await ctx.server!.restart();
+				polls = await waitForPolls(admin, (await completedPolls(admin)) + 1, wait, 'the first poll after the restart');
+				expectEqual((await executionSummaries(api, id)).length, 2, 'executions after the restart (nothing announced again)');
+
+				// A change while the workflow is off is announced once by the poll of the next activation.
+				await api.deactivate(id);
+				await admin.setItemStatus(deleted, 'approved');
+				await api.activate(id);
+				const afterReactivation = await waitForExecutions(api, id, 3, wait * 2, 'the change made while the workflow was inactive');
+				expectEqual(afterReactivation[2], [`status_changed ${deleted} deleted->approved`], 'the third execution');
+				polls = await waitForPolls(admin, (await completedPolls(admin)) + 1, wait, 'a poll after the reactivation');
+				const all = await executionSummaries(api, id);
+				expectEqual(all.length, 3, 'executions in all');
+				return `${polls} polls, ${all.length} executions: ${JSON.stringify(all)}`;
+			} finally {
+				await api.deactivate(id).catch(() => undefined);
+			}
+		},
+	},
+	{
+		name: 'example item-status-notify (item trigger): a status change to Approved becomes one message; a change to Pending is filtered out',
+		phase: 'server',
+		needsSandbox: true,
+		async run(ctx) {
+			const api = ctx.server!.api;
+			const admin = sandboxOf(ctx);
+			const id = ctx.workflowId(`${EXAMPLE_PREFIX}item-status-notify`);
+			await admin.reset();
+			const { items } = await admin.state();
+			const pending = items.find((i) => i.validation_status === 'pending')!;
+			const rejected = items.find((i) => i.validation_status === 'rejected')!;
+			await api.activate(id);
+			try {
+				// The example polls every minute, in both versions.
+				await waitForPolls(admin, 1, 90_000, 'the activation poll of the example');
+				await admin.setItemStatus(pending.item_id, 'approved');
+				await admin.setItemStatus(rejected.item_id, 'pending');
+				const deadline = Date.now() + 150_000;
+				for (;;) {
+					const executions = (await api.executions(id)).filter((e) => !UNSETTLED.has(e.status ?? ''));
+					if (executions.length > 0) {
+						expectEqual(executions.length, 1, 'executions of the example');
+						const messages = executionItems(executions[0], 'Send notification').map((j) => j.text);
+						expectEqual(messages, [`${pending.vendor_sku} (item ${pending.item_id}) is now approved (was pending).`], 'messages');
+						return String(messages[0]);
+					}
+					if (Date.now() > deadline) fail('the example started no execution within 150 s of the status change');
+					await new Promise((r) => setTimeout(r, 1000));
+				}
+			} finally {
+				await api.deactivate(id).catch(() => undefined);
+			}
+		},
+	},
+	{
+		name: 'item trigger Fetch Test Event (the editor\'s run of the trigger): the 5 most recently updated items, shaped as events',
+		phase: 'server',
+		needsSandbox: true,
+		async run(ctx) {
+			const api = ctx.server!.api;
+			const admin = sandboxOf(ctx);
+			const id = ctx.workflowId(workflowOf(ctx));
+			await admin.reset();
+			const before = new Set((await api.executions(id)).map((e) => e.id));
+			await admin.advanceClock(60);
+			const { items } = await admin.state();
+			const rejected = items.find((i) => i.validation_status === 'rejected')!;
+			await admin.setItemStatus(rejected.item_id, 'approved');
+			const started = await api.listenForTestEvent(id, TRIGGER_NODE);
+			if (started.status !== 200) fail(`the editor's run of the trigger answered ${started.status}: ${started.message}`);
+			const deadline = Date.now() + 30_000;
+			for (;;) {
+				const fresh = (await api.executions(id)).filter((e) => !before.has(e.id) && !UNSETTLED.has(e.status ?? ''));
+				if (fresh.length > 0) {
+					const sample = executionItems(fresh[0], TRIGGER_NODE);
+					expectEqual(sample.length, 5, 'items of the test event');
+					expectEqual(
+						[sample[0].item_id, sample[0].event, sample[0].previous_status, sample[0].status],
+						[rejected.item_id, 'new_item', null, 'approved'],
+						'the most recently updated item (just approved) first',
+					);
+					return `execution ${fresh[0].id} (${fresh[0].mode ?? ''}): ${sample.map((j) => `${String(j.item_id)} ${String(j.status)}`).join(', ')}`;
+				}
+				if (Date.now() > deadline) fail(`no execution of the test event within 30 s (n8n answered ${started.status}: ${started.message})`);
+				await new Promise((r) => setTimeout(r, 500));
+			}
+		},
+	},
+];
+

@@ -1,0 +1,90 @@
+import { diffStatuses, type ListedItem } from '../../nodes/ConsignmentVendorItemTrigger/statusDiff';
+import type { StatusMemory } from '../../nodes/ConsignmentVendorItemTrigger/statusMemory';
+
+const listed = (id: string, status: string, extra: Record<string, unknown> = {}): ListedItem => ({
+	id,
+	status,
+	record: { item_id: Number(id), vendor_sku: `SKU-${id}`, ...extra },
+});
+
+const memory = (entries: Array<[string, string, boolean?]>): StatusMemory =>
+	new Map(entries.map(([id, status, missing]) => [id, { status, missing: missing === true }]));
+
+const summary = (events: ReturnType<typeof diffStatuses>['events']) =>
+	events.map((e) => `${e.event} ${e.id} ${String(e.previousStatus)}->${e.status}`);
+
+describe('the first poll (no memory)', () => {
+	it('remembers every item and announces nothing (baseline)', () => {
+		const { events, next } = diffStatuses(undefined, [listed('1', 'pending'), listed('2', 'approved')]);
+		expect(events).toEqual([]);
+		expect(next).toEqual(memory([['1', 'pending'], ['2', 'approved']]));
+	});
+});
+
+describe('later polls', () => {
+	const previous = memory([['1', 'pending'], ['2', 'approved'], ['3', 'rejected']]);
+
+	it('announces a status change from -> to with the item as listed, and a new item with no previous status', () => {
+		const { events, next } = diffStatuses(previous, [
+			listed('1', 'approved', { designer: 'Chanel' }),
+			listed('2', 'approved'),
+			listed('3', 'rejected'),
+			listed('4', 'pending'),
+		]);
+		expect(summary(events)).toEqual(['status_changed 1 pending->approved', 'new_item 4 null->pending']);
+		expect(events[0].record).toEqual({ item_id: 1, vendor_sku: 'SKU-1', designer: 'Chanel' });
+		expect(next).toEqual(memory([['1', 'approved'], ['2', 'approved'], ['3', 'rejected'], ['4', 'pending']]));
+	});
+
+	it('announces nothing when nothing changed, and the memory stays the same', () => {
+		const { events, next } = diffStatuses(previous, [listed('1', 'pending'), listed('2', 'approved'), listed('3', 'rejected')]);
+		expect(events).toEqual([]);
+		expect(next).toEqual(previous);
+	});
+
+	it('the same change is announced once: the next poll compares with the memory that includes it', () => {
+		const first = diffStatuses(previous, [listed('1', 'approved'), listed('2', 'approved'), listed('3', 'rejected')]);
+		const second = diffStatuses(first.next, [listed('1', 'approved'), listed('2', 'approved'), listed('3', 'rejected')]);
+		expect(summary(first.events)).toEqual(['status_changed 1 pending->approved']);
+		expect(second.events).toEqual([]);
+	});
+
+	it('an item seen in both listings (approved while they were read) counts as last seen', () => {
+		// Read order: non-approved first (still pending there), then approved.
+		const { events, next } = diffStatuses(previous, [listed('1', 'pending'), listed('1', 'approved'), listed('2', 'approved'), listed('3', 'rejected')]);
+		expect(summary(events)).toEqual(['status_changed 1 pending->approved']);
+		expect(next.get('1')).toEqual({ status: 'approved', missing: false });
+	});
+
+	it('an earlier sighting\'s change is void when the later one shows the remembered status', () => {
+		const { events } = diffStatuses(previous, [listed('2', 'deleted'), listed('2', 'approved'), listed('1', 'pending'), listed('3', 'rejected')]);
+		expect(events).toEqual([]);
+	});
+
+	it('an item missing from one read is kept (no event when it comes back); missing twice, it is dropped', () => {
+		const once = diffStatuses(previous, [listed('1', 'pending'), listed('3', 'rejected')]);
+		expect(once.events).toEqual([]);
+		expect(once.next.get('2')).toEqual({ status: 'approved', missing: true });
+
+		const back = diffStatuses(once.next, [listed('1', 'pending'), listed('2', 'approved'), listed('3', 'rejected')]);
+		expect(back.events).toEqual([]);
+		expect(back.next.get('2')).toEqual({ status: 'approved', missing: false });
+
+		const twice = diffStatuses(once.next, [listed('1', 'pending'), listed('3', 'rejected')]);
+		expect(twice.events).toEqual([]);
+		expect(twice.next.has('2')).toBe(false);
+		// Once dropped, an item that shows up again is new.
+		expect(summary(diffStatuses(twice.next, [listed('2', 'approved')]).events)).toEqual(['new_item 2 null->approved']);
+	});
+
+	it('a missing item that comes back with another status is a change from the remembered one', () => {
+		const once = diffStatuses(previous, [listed('1', 'pending'), listed('3', 'rejected')]);
+		const back = diffStatuses(once.next, [listed('1', 'pending'), listed('2', 'deleted'), listed('3', 'rejected')]);
+		expect(summary(back.events)).toEqual(['status_changed 2 approved->deleted']);
+	});
+
+	it('tracks statuses the contract does not list (draft, or anything new)', () => {
+		const { events } = diffStatuses(memory([['1', 'draft']]), [listed('1', 'on_hold')]);
+		expect(summary(events)).toEqual(['status_changed 1 draft->on_hold']);
+	});
+});

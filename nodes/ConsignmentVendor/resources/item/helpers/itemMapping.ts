@@ -9,7 +9,9 @@
  * itemFields.ts) or "Map Automatically" (the column mapper, with its own mode again). Its default is Manual: n8n
  * stores a workflow's parameters without those left at their default and fills missing ones from the description
  * when it loads the workflow, so a version-1 workflow saved before the selector existed reads Manual and keeps
- * working. Changing a default or removing a parameter needs a new node version: hence 1.1.
+ * working. Changing a default or removing a parameter needs a new node version: hence 1.1. What shows only for a
+ * Field Mapping value (the item parameters, Update's Item ID in manual mode) is hidden from 1.1, where the selector
+ * does not exist.
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 

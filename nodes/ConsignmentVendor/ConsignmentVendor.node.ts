@@ -22,7 +22,8 @@ export class ConsignmentVendor implements INodeType {
 		name: 'consignmentVendor',
 		icon: { light: 'file:consignmentVendor.svg', dark: 'file:consignmentVendor.dark.svg' },
 		group: ['transform'],
-		// 1.1: Simplify on the list operations, on by default (shared/simplify.ts); version 1 nodes keep whole records.
+		// 1.1: Simplify on the list operations, on by default (shared/simplify.ts), and the column mapper as the item
+		// fields' only mapping choice (item/helpers/itemMapping.ts); version 1 nodes keep whole records and Field Mapping.
 		version: [1, SIMPLIFY_ON_BY_DEFAULT_FROM],
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:

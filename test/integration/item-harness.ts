@@ -27,9 +27,14 @@ export class ItemSuite {
 		return this;
 	}
 
-	/** Runs the node once with `parameters` (resource 'item' added) over `inputItems`. */
+	/** Runs a version-1 node once with `parameters` (resource 'item' added) over `inputItems`. */
 	async run(parameters: INodeParameters, inputItems: IDataObject[], settings?: NodeSettings): Promise<RunResult> {
-		return await runPackageNode(this.store, { resource: 'item', ...parameters }, inputItems, settings);
+		return await this.runAt(1, parameters, inputItems, settings);
+	}
+
+	/** `run`, with a node of `typeVersion`. */
+	async runAt(typeVersion: number, parameters: INodeParameters, inputItems: IDataObject[], settings?: NodeSettings): Promise<RunResult> {
+		return await runPackageNode(this.store, { resource: 'item', ...parameters }, inputItems, settings, typeVersion);
 	}
 
 	/** API requests the sandbox logged (token exchanges left out). */

@@ -1,7 +1,9 @@
-// Field Mapping of Item Create, Update and Upsert through n8n's engine against the sandbox: "Map Automatically"
-// (n8n's column mapper: input fields named as the contract names them, no expression in the node), the mapper's
-// own "map each column" mode, Price Unit in both, errors naming the column and the row, and "Map Each Field
-// Manually" (today's parameters) as the default for workflows saved before the selector existed.
+// Mapping of the item fields of Create, Update and Upsert through n8n's engine against the sandbox.
+// Version 1.1 (one mapping choice): n8n's column mapper only, in its "Map Automatically" mode (input fields named as
+// the contract names them, no expression in the node; the default) or its "map each column" mode.
+// Version 1 (every workflow saved before 1.1): Field Mapping "Map Automatically" (the same column mapper, with its own
+// mode under it), Price Unit in both, errors naming the column and the row, and "Map Each Field Manually" (the
+// item parameters) as the default for workflows saved before the selector existed.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { CONTINUE_ON_FAIL, ITEM_PARAMETERS_FROM_JSON, ItemSuite, validItem } from './item-harness';
@@ -67,7 +69,97 @@ async function seeded(sku: string) {
 	return item;
 }
 
-describe('Item → Create, Map Automatically', () => {
+/** The column mapper in its "map each column" mode, as the editor saves it: a sheet row's values, some set by expressions. */
+const DEFINE_BELOW_COLUMNS = {
+	mappingMode: 'defineBelow',
+	matchingColumns: [],
+	schema: [],
+	value: {
+		...sheetRow('IGNORED'),
+		vendor_sku: '={{ $json.SKU }}',
+		price: '={{ $json["Price ($)"] }}',
+		gender: '["Women"]',
+		taxon_specific_attributes: '={{ { color: $json.Color } }}',
+	},
+};
+
+describe('version 1.1: the column mapper is the only mapping choice', () => {
+	it('Create left at its defaults maps sheet rows automatically, where a version-1 node with the same parameters maps manually', async () => {
+		const parameters = { operation: 'create', consignmentId: consignment, priceUnit: 'dollars' };
+		const result = await suite.runAt(1.1, parameters, [sheetRow('V11-1'), sheetRow('V11-2', { address_id: '301' })]);
+		expect(result.error).toBeUndefined();
+		const [request] = await suite.apiRequests();
+		expect(request.body).toEqual({ items: [sentFor('V11-1'), { ...sentFor('V11-2'), address_id: '301' }] });
+		expect(outputOf(result).map((item) => [resultOf(item).status, item.pairedItem])).toEqual([
+			['submitted', { item: 0 }],
+			['submitted', { item: 1 }],
+		]);
+
+		// Version 1 reads the same node as Map Each Field Manually: its item parameters, left empty, which n8n refuses.
+		await expect(suite.run(parameters, [sheetRow('V1-1')])).rejects.toThrow(/Parameter "Vendor SKU" is required/);
+		expect(await suite.apiRequests()).toHaveLength(1);
+	});
+
+	it('Create in the mapper\'s "map each column" mode sends the values set in the node (expressions resolved per row)', async () => {
+		const parameters = { operation: 'create', consignmentId: consignment, priceUnit: 'dollars', itemColumns: DEFINE_BELOW_COLUMNS };
+		const result = await suite.runAt(1.1, parameters, [{ SKU: 'V11-COL-1', 'Price ($)': '19.99', Color: 'Red', vendor_sku: 'NOT-THIS' }]);
+		expect(result.error).toBeUndefined();
+		const [request] = await suite.apiRequests();
+		expect(request.body).toEqual({
+			items: [{ ...sentFor('IGNORED'), vendor_sku: 'V11-COL-1', price: 1999, gender: ['Women'], taxon_specific_attributes: { color: 'Red' } }],
+		});
+	});
+
+	it('Update left at its defaults PATCHes the item the item_id column names; a row without item_id fails naming the column', async () => {
+		const pending = await seeded('SBX-1001');
+		const parameters = { operation: 'update', priceUnit: 'dollars' };
+		const rows = [sheetRow('SBX-1001', { item_id: pending.item_id, designer: 'Prada' }), sheetRow('SBX-1001')];
+		const result = await suite.runAt(1.1, parameters, rows, CONTINUE_ON_FAIL);
+
+		const requests = await suite.apiRequests();
+		expect(requests.map((request) => [request.method, request.path, request.body])).toEqual([
+			['PATCH', `/v1/items/${pending.item_id}`, { ...sentFor('SBX-1001'), designer: 'Prada' }],
+		]);
+		expect(outputOf(result)[1].json.error).toMatch(/^Item index 1: Item ID \(item_id\) is required/);
+	});
+
+	it('Update of an approved item keeps its Item ID and its two fields: the mapper is for All Item Fields', async () => {
+		const approved = await seeded('SBX-1004');
+		const parameters = {
+			operation: 'update',
+			fieldsToSend: 'approved',
+			itemId: String(approved.item_id),
+			approvedItemFields: { quantity: approved.quantity - 1 },
+		};
+		const result = await suite.runAt(1.1, parameters, [sheetRow('SBX-1004', { item_id: 1, quantity: '0' })]);
+		expect(result.error).toBeUndefined();
+		const requests = await suite.apiRequests();
+		expect(requests.map((request) => [request.method, request.path, request.body])).toEqual([
+			['PATCH', `/v1/items/${approved.item_id}`, { quantity: approved.quantity - 1 }],
+		]);
+	});
+
+	it('Create or Update in "map each column" mode matches on the vendor_sku set in the node', async () => {
+		const pending = await seeded('SBX-1001');
+		const itemColumns = { ...DEFINE_BELOW_COLUMNS, value: { ...DEFINE_BELOW_COLUMNS.value, price: '={{ $json.price }}' } };
+		const parameters = { operation: 'upsert', consignmentId: consignment, priceUnit: 'dollars', itemColumns };
+		const result = await suite.runAt(1.1, parameters, [
+			{ SKU: 'SBX-1001', price: '1234.00', Color: 'Red' },
+			{ SKU: 'V11-UPS-NEW', price: '19.99', Color: 'Red' },
+		]);
+		expect(result.error).toBeUndefined();
+		const writes = (await suite.apiRequests()).filter((request) => request.method !== 'GET');
+		expect(writes.map((request) => [request.method, request.path])).toEqual([
+			['PATCH', `/v1/items/${pending.item_id}`],
+			['POST', '/v1/consignments/cons_12345/items'],
+		]);
+		expect(outputOf(result).map((item) => item.json.operation)).toEqual(['updated', 'created']);
+		expect(await seeded('SBX-1001')).toMatchObject({ price: 123400 });
+		expect(await seeded('V11-UPS-NEW')).toMatchObject({ price: 1999 });
+	});
+});
+
+describe('version 1: Item → Create, Field Mapping: Map Automatically', () => {
 	it('creates items from sheet rows with contract-named columns: no expression, other columns ignored, prices converted', async () => {
 		const result = await suite.run(createAuto, [sheetRow('MAP-1'), sheetRow('MAP-2', { address_id: '301' })]);
 
@@ -125,19 +217,7 @@ describe('Item → Create, Map Automatically', () => {
 	});
 
 	it("the mapper's own \"map each column\" mode sends the values set in the node (expressions resolved per row)", async () => {
-		const defineBelow = {
-			mappingMode: 'defineBelow',
-			matchingColumns: [],
-			schema: [],
-			value: {
-				...sheetRow('IGNORED'),
-				vendor_sku: '={{ $json.SKU }}',
-				price: '={{ $json["Price ($)"] }}',
-				gender: '["Women"]',
-				taxon_specific_attributes: '={{ { color: $json.Color } }}',
-			},
-		};
-		const result = await suite.run({ ...createAuto, itemColumns: defineBelow }, [{ SKU: 'COL-1', 'Price ($)': '19.99', Color: 'Red' }]);
+		const result = await suite.run({ ...createAuto, itemColumns: DEFINE_BELOW_COLUMNS }, [{ SKU: 'COL-1', 'Price ($)': '19.99', Color: 'Red' }]);
 		expect(result.error).toBeUndefined();
 		const [request] = await suite.apiRequests();
 		expect(request.body).toEqual({
@@ -154,7 +234,7 @@ describe('Item → Create, Map Automatically', () => {
 	});
 });
 
-describe('Item → Create, Map Each Field Manually', () => {
+describe('version 1: Item → Create, Field Mapping: Map Each Field Manually', () => {
 	it('is what a node without the selector does (workflows saved before it): the item parameters, not same-named input fields', async () => {
 		const row = { ...sheetRow('FROM-COLUMNS'), ...validItem('MANUAL-1') };
 		const result = await suite.run({ operation: 'create', consignmentId: consignment, ...ITEM_PARAMETERS_FROM_JSON }, [row]);
@@ -166,7 +246,7 @@ describe('Item → Create, Map Each Field Manually', () => {
 	});
 });
 
-describe('Item → Update, Map Automatically', () => {
+describe('version 1: Item → Update, Field Mapping: Map Automatically', () => {
 	it('PATCHes the item the item_id column names with every mapped field', async () => {
 		const pending = await seeded('SBX-1001');
 		const parameters = { operation: 'update', fieldsToSend: 'all', fieldMapping: 'auto', priceUnit: 'dollars', itemColumns: AUTO_COLUMNS };
@@ -188,7 +268,7 @@ describe('Item → Update, Map Automatically', () => {
 	});
 });
 
-describe('Item → Update, Address and Quantity Only', () => {
+describe('version 1: Item → Update, Address and Quantity Only', () => {
 	it('keeps its Item ID and its two fields whatever Field Mapping was left at: the mapper is for All Item Fields', async () => {
 		const approved = await seeded('SBX-1004');
 		const parameters = {
@@ -208,7 +288,7 @@ describe('Item → Update, Address and Quantity Only', () => {
 	});
 });
 
-describe('Item → Create or Update, Map Automatically', () => {
+describe('version 1: Item → Create or Update, Field Mapping: Map Automatically', () => {
 	it('matches on vendor_sku: updates the item that has it, creates the one no item has', async () => {
 		const pending = await seeded('SBX-1001');
 		const parameters = { operation: 'upsert', consignmentId: consignment, fieldMapping: 'auto', priceUnit: 'dollars', itemColumns: AUTO_COLUMNS };

@@ -45,16 +45,18 @@ export function useSandbox(): () => RunningSandbox {
 	return () => sandbox!;
 }
 
-/** Runs the node once over `inputItems`, with the store's credential `cred-1`. */
+/** Runs the node (version 1 unless `typeVersion` says) once over `inputItems`, with the store's credential `cred-1`. */
 export async function runPackageNode(
 	store: CredentialStore,
 	parameters: INodeParameters,
 	inputItems: IDataObject[],
 	settings?: NodeSettings,
+	typeVersion?: number,
 ): Promise<RunResult> {
 	const workflow = buildWorkflow({
 		type: packageNodeType('consignmentVendor'),
 		name: NODE_NAME,
+		typeVersion,
 		parameters,
 		credential: store.get('cred-1'),
 		settings,

@@ -1,6 +1,7 @@
-// The item columns of n8n's column mapper (Map Automatically): the contract's creation inputs with their types and
-// required marks, the column each operation matches on, and the selector's default that keeps old workflows manual.
-import type { ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
+// The item columns of n8n's column mapper: the contract's creation inputs with their types and required marks, the
+// column each operation matches on; the parameters a user sees at version 1.1 (the mapper, one mapping choice) and at
+// version 1 (Field Mapping, whose default keeps old workflows manual).
+import { NodeHelpers, type ILoadOptionsFunctions, type INodeParameters, type INodeProperties } from 'n8n-workflow';
 
 import { ConsignmentVendor } from '../../nodes/ConsignmentVendor/ConsignmentVendor.node';
 import { columnsFor } from '../../nodes/ConsignmentVendor/resources/item/helpers/itemColumns';
@@ -58,34 +59,53 @@ describe('item columns of the column mapper', () => {
 	});
 });
 
+/** The parameters the editor shows a node of `typeVersion` with `values` (the rest at their defaults), by name. */
+function shownParameters(typeVersion: number, values: INodeParameters): string[] {
+	const { description } = node;
+	const version = { typeVersion };
+	const resolved = NodeHelpers.getNodeParameters(description.properties, values, true, false, version, description) ?? {};
+	return description.properties
+		.filter((property) => NodeHelpers.displayParameter(resolved, property, version, description))
+		.map((property) => property.name);
+}
+
+/** Version 1's "Map Each Field Manually": the item parameters, Price Unit among them (it shows in every mapping). */
+const MANUAL_MAPPING = [
+	...['vendorSku', 'taxonPermalink', 'upc', 'designer', 'condition', 'withTags', 'imageFront', 'imageBack', 'quantity'],
+	...['priceUnit', 'msrp', 'price', 'gender', 'taxonSpecificAttributes', 'additionalFields'],
+];
+const MAPPER = ['fieldMappingNotice', 'itemColumns'];
+
 describe.each([
-	['create', 'add'],
-	['update', 'update'],
-	['upsert', 'upsert'],
-])('item %s description', (operation, mapperMode) => {
-	it('Field Mapping defaults to Map Each Field Manually, so a workflow saved without it keeps its fields', () => {
+	['create', 'add', ['consignmentId'], ['createNotice']],
+	['update', 'update', ['fieldsToSend', 'updateNotice'], []],
+	['upsert', 'upsert', ['consignmentId', 'upsertNotice', 'onlySendWhatChanged'], []],
+])('item %s description', (operation, mapperMode, before, after) => {
+	const item = { resource: 'item', operation };
+	const common = ['resource', 'operation', ...before];
+	const end = [...after, 'previewOnly', 'requestOptions'];
+
+	it('version 1.1 shows one mapping choice: the column mapper, reading the input by default (no Field Mapping, no item parameters)', () => {
+		expect(shownParameters(1.1, item)).toEqual([...common, ...MAPPER, 'priceUnit', ...end]);
+		const mapper = node.description.properties.find(
+			(property) => property.name === 'itemColumns' && !property.displayOptions?.show?.fieldMapping && property.displayOptions?.show?.operation?.includes(operation),
+		);
+		expect(mapper?.default).toEqual({ mappingMode: 'autoMapInputData', value: null });
+		expect(mapper?.typeOptions?.resourceMapper).toMatchObject({ resourceMapperMethod: 'getMappingColumns', mode: mapperMode, supportAutoMap: true });
+	});
+
+	it('version 1 keeps Field Mapping, Map Each Field Manually by default, so a workflow saved without it keeps its fields', () => {
+		// Update's Item ID is a parameter in this mode only (and for an approved item): the mapper has an item_id column.
+		const withItemId = operation === 'update' ? ['resource', 'operation', 'itemId', ...before] : common;
+		expect(shownParameters(1, item)).toEqual([...withItemId, 'fieldMapping', ...MANUAL_MAPPING, ...end]);
 		const [selector] = propertiesOf(operation, 'fieldMapping');
-		expect(selector.default).toBe('manual');
 		expect(selector.options?.map((option) => ('value' in option ? [option.name, option.value] : []))).toEqual([
 			['Map Each Field Manually', 'manual'],
 			['Map Automatically', 'auto'],
 		]);
 	});
 
-	it(`Map Automatically shows n8n's column mapper in mode "${mapperMode}", reading the input by default`, () => {
-		const [mapper] = propertiesOf(operation, 'itemColumns');
-		expect(mapper.type).toBe('resourceMapper');
-		expect(mapper.displayOptions?.show?.fieldMapping).toEqual(['auto']);
-		expect(mapper.default).toEqual({ mappingMode: 'autoMapInputData', value: null });
-		expect(mapper.typeOptions?.resourceMapper).toMatchObject({ resourceMapperMethod: 'getMappingColumns', mode: mapperMode, supportAutoMap: true });
-	});
-
-	it('the manual fields show only in manual mode; Price Unit in both', () => {
-		const manualFields = ['vendorSku', 'price', 'gender', 'taxonSpecificAttributes', 'additionalFields'].flatMap((name) =>
-			propertiesOf(operation, name),
-		);
-		expect(manualFields).toHaveLength(6); // price twice: one per Price Unit
-		for (const property of manualFields) expect(property.displayOptions?.show?.fieldMapping).toEqual(['manual']);
-		expect(propertiesOf(operation, 'priceUnit')[0].displayOptions?.show?.fieldMapping).toBeUndefined();
+	it("version 1's Map Automatically shows the column mapper and Price Unit, not the item parameters", () => {
+		expect(shownParameters(1, { ...item, fieldMapping: 'auto' })).toEqual([...common, 'fieldMapping', ...MAPPER, 'priceUnit', ...end]);
 	});
 });

@@ -88,28 +88,52 @@ export const itemMappingChecks: Check[] = [
 			return 'Update PATCHed item_id 50002, Upsert updated SBX-1015 and created E2E-UPS-NEW-1, per-column Create sent E2E-COL-1';
 		},
 	}),
+	workflowCheck({
+		name: 'item mapping at node version 1.1: the column mapper alone, automatic by default, per column, item_id for Update',
+		workflow: 'item-mapped-version-1-1',
+		verify({ outcome, requests, state }) {
+			expectSuccess(outcome, 'item-mapped-version-1-1');
+			const posts = apiRequests(requests).filter((r) => r.method === 'POST');
+			const skusOf = (body: unknown) => ((body as { items?: Array<{ vendor_sku?: unknown }> }).items ?? []).map((item) => item.vendor_sku);
+			expectEqual(posts.map((r) => skusOf(r.body)).sort(), [['E2E-V11-1', 'E2E-V11-2'], ['E2E-V11-COL-1']], 'creation requests (SKUs sent)');
+			const byDefaults = posts.find((r) => skusOf(r.body).includes('E2E-V11-1'));
+			const [first, second] = (byDefaults?.body as { items: Array<Record<string, unknown>> }).items;
+			expectEqual([first.price, first.gender, second.address_id, first.row_number], [129999, ['Women'], '301', undefined], 'the defaults node: read from the input');
+			expectEqual(outputOf(outcome, 'Create, 1.1 defaults').map((item) => item.status), ['submitted', 'submitted'], 'the defaults node: output');
+			const perColumn = posts.find((r) => skusOf(r.body).includes('E2E-V11-COL-1'));
+			const [sent] = (perColumn?.body as { items: Array<Record<string, unknown>> }).items;
+			expectEqual([sent.price, sent.taxon_specific_attributes], [1999, { color: 'Red' }], 'per column: price and attributes from expressions');
+			const patches = apiRequests(requests).filter((r) => r.method === 'PATCH');
+			expectEqual(patches.map((r) => `${r.path} ${r.status}`), ['/v1/items/50002 200'], 'Update: PATCH by the item_id column');
+			const updated = state.items.find((item) => item.vendor_sku === 'SBX-1001');
+			expectEqual([updated?.price, updated?.designer], [123400, 'Gucci'], 'Update: stored price and designer');
+			return 'defaults node created E2E-V11-1/2 from input fields; per column created E2E-V11-COL-1; Update PATCHed 50002';
+		},
+	}),
 	{
-		name: 'item Map Automatically: the editor\'s column mapper gets the contract\'s columns from n8n (matching on item_id / vendor_sku)',
+		name: 'item Map Automatically: the editor\'s column mapper gets the contract\'s columns from n8n at node versions 1 and 1.1 (matching on item_id / vendor_sku)',
 		phase: 'server',
 		async run(ctx) {
 			const api = ctx.server!.api;
 			const seen: string[] = [];
-			for (const [operation, matching] of [['create', undefined], ['update', 'item_id'], ['upsert', 'vendor_sku']] as const) {
+			const cases = [['create', undefined], ['update', 'item_id'], ['upsert', 'vendor_sku']] as const;
+			// Version 1 shows the mapper under Field Mapping: Map Automatically; 1.1 always (no selector).
+			for (const [version, [operation, matching]] of [...cases.map((c) => [1, c] as const), ...cases.map((c) => [1.1, c] as const)]) {
 				const { fields } = await api.resourceMapperFields({
 					nodeType: 'n8n-nodes-consignment-vendor.consignmentVendor',
-					version: 1,
+					version,
 					methodName: 'getMappingColumns',
 					path: 'parameters.itemColumns',
-					parameters: { resource: 'item', operation, fieldMapping: 'auto' },
+					parameters: { resource: 'item', operation, ...(version === 1 ? { fieldMapping: 'auto' } : {}) },
 				});
 				const ids = fields.map((field) => field.id);
 				const expected = [...(operation === 'update' ? ['item_id'] : []), ...CONTRACT_COLUMNS];
-				expectEqual(ids, expected, `${operation}: columns`);
+				expectEqual(ids, expected, `v${version} ${operation}: columns`);
 				const required = fields.filter((field) => field.required).map((field) => field.id);
-				expectEqual(required, expected.filter((id) => !OPTIONAL_COLUMNS.includes(id)), `${operation}: required columns`);
+				expectEqual(required, expected.filter((id) => !OPTIONAL_COLUMNS.includes(id)), `v${version} ${operation}: required columns`);
 				const matchable = fields.filter((field) => field.canBeUsedToMatch && field.defaultMatch).map((field) => field.id);
-				expectEqual(matchable, matching ? [matching] : [], `${operation}: the column it matches on`);
-				seen.push(`${operation}: ${ids.length} columns${matching ? `, matches on ${matching}` : ''}`);
+				expectEqual(matchable, matching ? [matching] : [], `v${version} ${operation}: the column it matches on`);
+				seen.push(`v${version} ${operation}: ${ids.length} columns${matching ? `, matches on ${matching}` : ''}`);
 			}
 			return seen.join('; ');
 		},

@@ -23,7 +23,7 @@ function addressField(): INodeProperties {
 	};
 }
 
-/** Price Unit applies in both mappings (`extra`); the amounts are fields of the manual mapping (`manual`). */
+/** Price Unit applies in every mapping (`extra`); the amounts are fields of the manual mapping (`manual`). */
 function priceFields(operations: string[], extra: Show, manual: Show): INodeProperties[] {
 	const amount = (
 		name: 'price' | 'msrp',
@@ -51,7 +51,7 @@ function priceFields(operations: string[], extra: Show, manual: Show): INodeProp
 			name: 'priceUnit',
 			type: 'options',
 			default: 'cents',
-			description: 'How MSRP and Price are entered (also the msrp and price columns when mapped automatically). The API always receives whole cents.',
+			description: 'How MSRP and Price are entered (also the msrp and price columns of the column mapper). The API always receives whole cents.',
 			options: [
 				{ name: 'Cents (as the API Takes It)', value: 'cents', description: '1999 means $19.99' },
 				{ name: 'Dollars', value: 'dollars', description: '19.99 means $19.99; converted to 1999 cents exactly' },
@@ -66,11 +66,12 @@ function priceFields(operations: string[], extra: Show, manual: Show): INodeProp
 }
 
 /**
- * Every creation input of the contract, for the given operations, as the fields of "Map Each Field Manually"
- * (itemMapping.ts). `extra` narrows the display further (Update shows them only in its "all fields" mode).
+ * Every creation input of the contract, for the given operations, as the fields of version 1's "Map Each Field
+ * Manually" (itemMapping.ts; from 1.1 the column mapper is the only mapping). Price Unit shows in every mapping.
+ * `extra` narrows the display further (Update shows them only in its "all fields" mode).
  */
 export function itemInputFields(operations: string[], extra: Show = {}): INodeProperties[] {
-	const manual = { ...extra, fieldMapping: ['manual'] };
+	const manual = { ...extra, fieldMapping: ['manual'], '@version': [1] };
 	const on = shown(operations, manual);
 	return [
 		{

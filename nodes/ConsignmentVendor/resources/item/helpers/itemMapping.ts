@@ -1,13 +1,17 @@
 /**
- * Field Mapping for Create, Update and Upsert: "Map Each Field Manually" (the node's item parameters, as in every
- * version of this node) or "Map Automatically" (n8n's column mapper over the contract-named columns of
- * itemColumns.ts).
+ * Where the item fields of Create, Update and Upsert get their values.
  *
- * The selector's default is Manual, on purpose: n8n stores a workflow's parameters without those left at their
- * default and fills missing ones from the node's current description when it loads the workflow. A workflow
- * saved before this selector existed has none, so it reads the default and must keep working exactly as
- * before. (A node version bump would let new nodes start in automatic mode; one version keeps the package
- * simpler while the manual mode is what existing workflows need.)
+ * From version 1.1 there is one choice on screen, as in n8n's Postgres (2.2+) and Google Sheets (4+) nodes: n8n's
+ * column mapper over the contract-named columns of itemColumns.ts, whose own mode is "Map Automatically" (the input
+ * item's fields, by name) or "map each column" (values set in the node).
+ *
+ * Version 1 keeps its two: the Field Mapping selector, "Map Each Field Manually" (the node's item parameters,
+ * itemFields.ts) or "Map Automatically" (the column mapper, with its own mode again). Its default is Manual: n8n
+ * stores a workflow's parameters without those left at their default and fills missing ones from the description
+ * when it loads the workflow, so a version-1 workflow saved before the selector existed reads Manual and keeps
+ * working. Changing a default or removing a parameter needs a new node version: hence 1.1. What shows only for a
+ * Field Mapping value (the item parameters, Update's Item ID in manual mode) is hidden from 1.1, where the selector
+ * does not exist.
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
@@ -23,11 +27,57 @@ const DEFINE_BELOW = 'defineBelow';
 
 const MAPPER_MODE: Readonly<Record<string, 'add' | 'update' | 'upsert'>> = { create: 'add', update: 'update', upsert: 'upsert' };
 
-/** The selector and the column mapper of one operation; `extra` narrows where they show (Update: all fields). */
+/** The node version from which the column mapper is the only mapping choice (no Field Mapping selector). */
+export const COLUMN_MAPPER_ONLY_FROM = 1.1;
+
+/** Where the column mapper (and its notice) shows: on version 1 under Map Automatically, from 1.1 always. */
+function whereTheMapperShows(show: Show): Array<INodeProperties['displayOptions']> {
+	return [
+		{ show: { ...show, fieldMapping: ['auto'], '@version': [1] } },
+		{ show: { ...show, '@version': [{ _cnd: { gte: COLUMN_MAPPER_ONLY_FROM } }] } },
+	];
+}
+
+/** Whether a node of this version, with this Field Mapping, takes the item fields from the column mapper. */
+export function usesColumnMapper(nodeVersion: number, fieldMapping: unknown): boolean {
+	return nodeVersion >= COLUMN_MAPPER_ONLY_FROM || fieldMapping === 'auto';
+}
+
+/**
+ * The selector (version 1 only) and the column mapper of one operation, with its notice; `extra` narrows where they
+ * show (Update: all fields).
+ */
 export function fieldMappingProperties(operation: string, extra: Show = {}): INodeProperties[] {
 	const show = { resource: ['item'], operation: [operation], ...extra };
 	const matching = MATCHING_COLUMN[operation];
 	const columnNames = columnsFor(operation).map((column) => column.id);
+	const notice: INodeProperties = {
+		displayName: `Map Automatically reads the input fields ${columnNames.join(', ')}; other input fields are ignored.${
+			matching ? ` The item is found by ${matching}.` : ''
+		} Gender: Men, Women or "Men, Women". JSON objects may be JSON text.`,
+		name: 'fieldMappingNotice',
+		type: 'notice',
+		default: '',
+	};
+	const mapper: INodeProperties = {
+		displayName: 'Item Fields',
+		name: 'itemColumns',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: AUTO_MAP_INPUT_DATA, value: null },
+		required: true,
+		typeOptions: {
+			loadOptionsDependsOn: ['operation'],
+			resourceMapper: {
+				resourceMapperMethod: 'getMappingColumns',
+				mode: MAPPER_MODE[operation],
+				fieldWords: { singular: 'field', plural: 'fields' },
+				addAllFields: true,
+				multiKeyMatch: false,
+				supportAutoMap: true,
+			},
+		},
+	};
 	return [
 		{
 			displayName: 'Field Mapping',
@@ -49,37 +99,12 @@ export function fieldMappingProperties(operation: string, extra: Show = {}): INo
 						'Input fields named as the API names them (vendor_sku, taxon_permalink, price ...) are used as they are: a sheet with those column headers needs no expression',
 				},
 			],
-			displayOptions: { show },
+			displayOptions: { show: { ...show, '@version': [1] } },
 		},
-		{
-			displayName: `Columns used: ${columnNames.join(', ')}. Other input fields are ignored.${
-				matching ? ` The item is found by ${matching}.` : ''
-			} Gender: Men, Women or "Men, Women". JSON objects may be JSON text.`,
-			name: 'fieldMappingNotice',
-			type: 'notice',
-			default: '',
-			displayOptions: { show: { ...show, fieldMapping: ['auto'] } },
-		},
-		{
-			displayName: 'Item Fields',
-			name: 'itemColumns',
-			type: 'resourceMapper',
-			noDataExpression: true,
-			default: { mappingMode: AUTO_MAP_INPUT_DATA, value: null },
-			required: true,
-			typeOptions: {
-				loadOptionsDependsOn: ['operation'],
-				resourceMapper: {
-					resourceMapperMethod: 'getMappingColumns',
-					mode: MAPPER_MODE[operation],
-					fieldWords: { singular: 'field', plural: 'fields' },
-					addAllFields: true,
-					multiKeyMatch: false,
-					supportAutoMap: true,
-				},
-			},
-			displayOptions: { show: { ...show, fieldMapping: ['auto'] } },
-		},
+		...whereTheMapperShows(show).flatMap((displayOptions) => [
+			{ ...notice, displayOptions },
+			{ ...mapper, displayOptions },
+		]),
 	];
 }
 

@@ -15,21 +15,28 @@ import {
 	type ApprovedItemPatch,
 	type ItemPayload,
 } from '../../../shared/schemas';
-import { mappedColumns } from './itemMapping';
+import { mappedColumns, usesColumnMapper } from './itemMapping';
 
-/** Reads one input item's node parameters; `inputJson` is that input item's data (for automatic mapping). */
-export type ParameterReader = ((name: string, fallback: unknown) => unknown) & { inputJson: () => IDataObject };
+/**
+ * Reads one input item's node parameters; `inputJson` is that input item's data (for automatic mapping),
+ * `nodeVersion` the node's, which decides the parameters there are (itemMapping.ts).
+ */
+export type ParameterReader = ((name: string, fallback: unknown) => unknown) & {
+	inputJson: () => IDataObject;
+	nodeVersion: number;
+};
 
 export function readerForItem(context: IExecuteFunctions, itemIndex: number): ParameterReader {
 	return Object.assign((name: string, fallback: unknown) => context.getNodeParameter(name, itemIndex, fallback), {
 		inputJson: () => context.getInputData()[itemIndex]?.json ?? {},
+		nodeVersion: context.getNode().typeVersion,
 	});
 }
 
 /** Whether the item fields come from the column mapper (Update only in its "all fields" mode). */
 function mapsAutomatically(read: ParameterReader): boolean {
 	const approvedUpdate = read('operation', '') === 'update' && read('fieldsToSend', 'all') === 'approved';
-	return read('fieldMapping', 'manual') === 'auto' && !approvedUpdate;
+	return usesColumnMapper(read.nodeVersion, read('fieldMapping', 'manual')) && !approvedUpdate;
 }
 
 /** The mapped columns, when the item fields come from the column mapper. */

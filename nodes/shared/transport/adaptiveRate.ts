@@ -22,7 +22,7 @@
  * Growth per second of successes just after a 429: slow, so a single queue meets its bucket's edge only every
  * several seconds, not every second.
  */
-const GROWTH_PER_SECOND = 1.015;
+const GROWTH_PER_SECOND = 1.02;
 /**
  * The growth doubles for every this long without a 429 (up to MAX_GROWTH_PER_SECOND). The quota may belong to
  * several processes (n8n's queue-mode workers), each pacing itself and none seeing the others: a queue whose

@@ -275,13 +275,13 @@ describe('several processes, one quota (n8n queue mode: each worker its own queu
 			const floorMs = (total / rate) * 1000;
 			expect(clock.now - start).toBeLessThanOrEqual(floorMs * 1.2);
 			// From 20 s on (the first pace is learned from an unpaced start) until the first queue runs out of work:
-			// together they get about the whole limit, and none less than about a third of its fair part of it (the shares wander: no queue can see another's).
+			// together they get about the whole limit, and none starved: each at least a quarter of its fair part (the shares wander: no queue can see another's).
 			const allBusyUntil = Math.min(...doneAt.map((times) => Math.max(...times)));
 			const window = (times: number[]) => times.filter((at) => at - start >= 20_000 && at <= allBusyUntil).length;
 			const shares = doneAt.map(window);
 			const windowSeconds = (allBusyUntil - start - 20_000) / 1000;
 			expect(shares.reduce((sum, n) => sum + n, 0) / windowSeconds).toBeGreaterThan(rate * 0.9);
-			expect(Math.min(...shares) / (shares.reduce((sum, n) => sum + n, 0) / processes)).toBeGreaterThan(0.35);
+			expect(Math.min(...shares) / (shares.reduce((sum, n) => sum + n, 0) / processes)).toBeGreaterThan(0.25);
 			// Refusals after the unpaced start (where every queue sends its concurrency at once): a few per cent.
 			expect(service.log.refused.filter((at) => at - start > 5_000).length / service.log.sent.length).toBeLessThanOrEqual(0.05);
 		},

@@ -109,11 +109,8 @@ export class AdaptiveRate {
 		this.firstSuccessAt = undefined;
 		this.freshCycle = false;
 		this.calmSince = now + pauseMs;
-		// Refused before anything got through, under a pause too short to measure by: the pause (which doubles) is
-		// the answer, not a rate of 0. With a pause of a second or more, the queue starts at one request per pause
-		// rather than unpaced: a queue that finds the bucket emptied by another process (a queue-mode worker that
-		// started later) would otherwise send its whole concurrency into it again after every pause.
-		if (successes === 0 && this.rate === undefined && pauseMs < 1_000) return;
+		// Refused again before anything got through: the pause (which doubles) is the answer, not a rate of 0.
+		if (successes === 0 && this.rate === undefined) return;
 		let estimate = successes / seconds;
 		// A first pace no lower than one request per pause; a pause under a second ("Retry-After: 0") sets no floor.
 		if (this.rate !== undefined) estimate = Math.max(estimate, this.rate * DEEPEST_CUT);

@@ -38,7 +38,7 @@ const MAX_GROWTH_PER_SECOND = 2;
  * each doubling of the growth: a slow queue that has met no 429 for a while is most likely a small share of a
  * quota others use (4 workers on 10 req/s send 2.5 each), and must be able to grow back within seconds.
  */
-const GROWTH_BASIS_RATE = 20;
+const GROWTH_BASIS_RATE = 2;
 /** After a 429 the pace starts this much under the estimate: at exactly a bucket's refill rate, a request that leaves a few tens of ms late (the event loop busy reading items) makes the next one early, and a 429. */
 const MARGIN_AFTER_SLOWDOWN = 0.95;
 /**

@@ -8,6 +8,17 @@ export const WALL_FACTOR = 1.2;
 export const LATE_AFTER_MS = 2_000;
 export const LATE_SHARE_MAX = 0.05;
 
+/** One client process's part of a multi-process run (Scenario.processes). */
+export interface ProcessShare {
+	/** Requests for this process's items that reached the sandbox, 429s included. */
+	requests: number;
+	tooMany: number;
+	/** The process's CPU time (process.cpuUsage, user + system) during its execution, ms. */
+	cpuMs: number;
+	/** Its own execution's wall time, ms. */
+	wallMs: number;
+}
+
 export interface Row {
 	scenario: Scenario;
 	requests: number;
@@ -28,6 +39,8 @@ export interface Row {
 	notes: string[];
 	/** Wall times of every repeat, when repeated. */
 	walls: number[];
+	/** Each process's part, for a scenario run from several processes. */
+	processes?: ProcessShare[];
 }
 
 export function measure(scenario: Scenario, log: RequestLogEntry[], result: ClientResult, lost: number, minRequests: number): Row {
@@ -76,6 +89,8 @@ export function verdicts(row: Row): Verdict[] {
 		list.push({ ok: row.wallMs <= WALL_FACTOR * row.floorMs, text: `wall ≤ ${WALL_FACTOR}×floor` });
 		list.push({ ok: row.late <= LATE_SHARE_MAX * row.requests, text: `late 429s ≤ ${LATE_SHARE_MAX * 100} %` });
 	}
+	const { maxTooManyShare } = row.scenario;
+	if (maxTooManyShare !== undefined) list.push({ ok: row.tooMany <= maxTooManyShare * row.requests, text: `429s ≤ ${maxTooManyShare * 100} %` });
 	const { maxRequests } = row.scenario;
 	if (maxRequests !== undefined) list.push({ ok: row.requests <= maxRequests, text: `requests ≤ ${maxRequests}` });
 	const compare = row.scenario.compareTo;

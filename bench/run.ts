@@ -8,13 +8,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { startSandbox, type RunningSandbox } from '../test/sandbox';
+import type { IDataObject } from 'n8n-workflow';
+
+import { startSandbox, type RequestLogEntry, type RunningSandbox } from '../test/sandbox';
 import type { WorkloadFile } from './client';
 import { codeTree, ROOT } from './code-tree';
-import { measure, type Row } from './metrics';
+import { measure, type ProcessShare, type Row } from './metrics';
 import type { ClientResult, Scenario } from './scenario';
 import { SCENARIOS } from './scenarios';
-import { markdownTable } from './table';
+import { markdownTable, processesTable } from './table';
 
 const work = mkdtempSync(join(tmpdir(), 'consignment-bench-'));
 
@@ -53,37 +55,72 @@ async function stop(child: ChildProcess): Promise<void> {
 	clearTimeout(timer);
 }
 
-async function runOnce(sandbox: RunningSandbox, scenario: Scenario): Promise<Row> {
-	const admin = sandbox.admin;
-	await admin.reset();
-	const workload = await scenario.prepare(admin);
+/** Forks one client process of `scenario`'s code and waits until it is warm (n8n loaded, token fetched). */
+async function startClient(sandbox: RunningSandbox, scenario: Scenario): Promise<ChildProcess> {
 	const child = fork(join(__dirname, 'client.ts'), [codeTree(scenario.code)], {
 		cwd: ROOT,
 		// BENCH_CPU_PROF=<dir>: a V8 CPU profile of each client (where n8n and the node spend their time).
 		execArgv: ['-r', 'ts-node/register/transpile-only', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
 		stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 	});
+	const ready = nextMessage(child, 'ready');
+	child.send({ type: 'start', sandbox: { baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret } });
+	await ready;
+	return child;
+}
+
+/** `items` in `parts` contiguous parts, as even as they go (the first ones one longer). */
+function split<T>(items: T[], parts: number): T[][] {
+	const size = Math.floor(items.length / parts);
+	const extra = items.length % parts;
+	const chunks: T[][] = [];
+	for (let part = 0, at = 0; part < parts; part++) {
+		const length = size + (part < extra ? 1 : 0);
+		chunks.push(items.slice(at, at + length));
+		at += length;
+	}
+	return chunks;
+}
+
+/** Which process's share each logged request was: its path ends with an item id of that process's input. */
+function processShares(log: RequestLogEntry[], parts: IDataObject[][], results: ClientResult[]): ProcessShare[] {
+	const owner = new Map<string, number>();
+	parts.forEach((items, part) => items.forEach((item) => owner.set(String(item.itemId), part)));
+	const shares: ProcessShare[] = results.map((result) => ({ requests: 0, tooMany: 0, cpuMs: result.cpuMs, wallMs: result.wallMs }));
+	for (const entry of log) {
+		const part = owner.get(entry.path.split('/').at(-1) ?? '');
+		if (part === undefined) continue;
+		shares[part].requests++;
+		if (entry.status === 429) shares[part].tooMany++;
+	}
+	return shares;
+}
+
+async function runOnce(sandbox: RunningSandbox, scenario: Scenario): Promise<Row> {
+	const admin = sandbox.admin;
+	await admin.reset();
+	const workload = await scenario.prepare(admin);
+	const processes = scenario.processes ?? 1;
+	const children: ChildProcess[] = [];
 	try {
-		const ready = nextMessage(child, 'ready');
-		child.send({ type: 'start', sandbox: { baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret } });
-		await ready;
-		// Limits apply from here: the client's warm-up (n8n loading, the token exchange) is not measured.
+		for (let i = 0; i < processes; i++) children.push(await startClient(sandbox, scenario));
+		// Limits apply from here: the clients' warm-up (n8n loading, the token exchange) is not measured.
 		if (scenario.rateLimit) await admin.setRateLimit(scenario.rateLimit);
 		if (scenario.latencyMs) await admin.setLatency(scenario.latencyMs);
 		await admin.clearRequests();
 
-		const workloadFile = join(work, 'workload.json');
-		const resultFile = join(work, 'result.json');
-		const file: WorkloadFile = {
-			parameters: workload.parameters,
-			inputItems: workload.inputItems,
-			settings: workload.settings ?? { onError: 'continueRegularOutput' },
-		};
-		writeFileSync(workloadFile, JSON.stringify(file));
-		const done = nextMessage(child, 'done');
-		child.send({ type: 'run', workloadFile, resultFile });
-		await done;
-		const result = JSON.parse(readFileSync(resultFile, 'utf8')) as ClientResult;
+		const parts = split(workload.inputItems, processes);
+		const resultFiles = parts.map((items, part) => {
+			const file: WorkloadFile = { parameters: workload.parameters, inputItems: items, settings: workload.settings ?? { onError: 'continueRegularOutput' } };
+			writeFileSync(join(work, `workload-${part}.json`), JSON.stringify(file));
+			return join(work, `result-${part}.json`);
+		});
+		const done = children.map((child) => nextMessage(child, 'done'));
+		// Every process gets its work in the same tick (the files are written): they start together.
+		children.forEach((child, part) => child.send({ type: 'run', workloadFile: join(work, `workload-${part}.json`), resultFile: resultFiles[part] }));
+		await Promise.all(done);
+		const results = resultFiles.map((file) => JSON.parse(readFileSync(file, 'utf8')) as ClientResult);
+		const result = combined(results);
 
 		const log = await admin.requests();
 		// BENCH_LOG_DIR=<dir>: each run's request timeline (ms after the first request, method, path, status).
@@ -95,10 +132,26 @@ async function runOnce(sandbox: RunningSandbox, scenario: Scenario): Promise<Row
 		await admin.clearRateLimit();
 		await admin.clearLatency();
 		const lost = await workload.lost(result, admin);
-		return measure(scenario, log, result, lost, workload.minRequests);
+		const row = measure(scenario, log, result, lost, workload.minRequests);
+		if (scenario.processes !== undefined) row.processes = processShares(log, parts, results);
+		return row;
 	} finally {
-		await stop(child);
+		await Promise.all(children.map((child) => stop(child)));
 	}
+}
+
+/** Several processes' results as one run's: from the first start to the last end, CPU and outputs summed. */
+function combined(results: ClientResult[]): ClientResult {
+	if (results.length === 1) return results[0];
+	const startedAt = Math.min(...results.map((r) => r.startedAt));
+	return {
+		startedAt,
+		wallMs: Math.max(...results.map((r) => r.startedAt + r.wallMs)) - startedAt,
+		cpuMs: results.reduce((sum, r) => sum + r.cpuMs, 0),
+		error: results.find((r) => r.error !== undefined)?.error,
+		outputs: results.flatMap((r) => r.outputs),
+		peakRssMb: Math.max(...results.map((r) => r.peakRssMb)),
+	};
 }
 
 /** The row of a scenario's repeats: the median wall time; items lost in any repeat count (a median hides nothing there). */
@@ -122,7 +175,8 @@ async function runGroup(sandbox: RunningSandbox, scenarios: Scenario[]): Promise
 			const row = await runOnce(sandbox, scenario);
 			console.error(
 				`[bench] ${scenario.id}: ${row.requests} requests, ${row.tooMany} 429s (${row.late} late), ${row.lost} lost, ` +
-					`${(row.wallMs / 1000).toFixed(1)} s (first request after ${(row.firstRequestMs / 1000).toFixed(1)} s, client CPU ${(row.cpuMs / 1000).toFixed(1)} s, peak RSS ${row.peakRssMb.toFixed(0)} MB; ${row.notes.join('; ')})`,
+					`${(row.wallMs / 1000).toFixed(1)} s (first request after ${(row.firstRequestMs / 1000).toFixed(1)} s, client CPU ${(row.cpuMs / 1000).toFixed(1)} s, peak RSS ${row.peakRssMb.toFixed(0)} MB; ${row.notes.join('; ')})` +
+					(row.processes ? `; per process: ${row.processes.map((p) => `${p.requests} req (${p.tooMany} 429s) ${(p.wallMs / 1000).toFixed(1)} s CPU ${(p.cpuMs / 1000).toFixed(1)} s`).join(' | ')}` : ''),
 			);
 			runs.get(scenario)!.push(row);
 		}
@@ -215,7 +269,9 @@ async function main(): Promise<void> {
 			const compare = row.scenario.compareTo;
 			if (compare) row.compared = rows.find((other) => other.scenario.id === compare.id);
 		}
-		const table = markdownTable(rows);
+		const single = rows.filter((row) => row.scenario.processes === undefined);
+		const multi = rows.filter((row) => row.scenario.processes !== undefined);
+		const table = [single.length > 0 ? markdownTable(single) : '', multi.length > 0 ? processesTable(multi) : ''].filter(Boolean).join('\n\n');
 		if (filters.length === 0 || write) {
 			// Written after every scenario too, so a long run that is stopped still leaves its figures.
 			const pending = final ? [] : scenarios.filter((scenario) => !rows.some((row) => row.scenario === scenario));

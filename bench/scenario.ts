@@ -54,6 +54,14 @@ export interface Scenario {
 	maxRequests?: number;
 	/** Another scenario's id: this one's target is wall ≤ `factor` × that one's wall (it is run too). */
 	compareTo?: { id: string; factor: number };
+	/**
+	 * Independent client processes (default 1), each with its own package instance as n8n's queue-mode workers
+	 * have, sharing the credential and so the sandbox's one bucket: the input items are split into this many
+	 * contiguous parts, one per process, and every process starts its execution at the same moment.
+	 */
+	processes?: number;
+	/** A target on the share of requests answered 429 (all of them, not only late ones), when the issue sets one. */
+	maxTooManyShare?: number;
 	/** Seeds the (reset) sandbox and says what to run. */
 	prepare(admin: SandboxAdmin): Promise<Workload>;
 }

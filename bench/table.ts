@@ -36,3 +36,25 @@ export function markdownTable(rows: Row[]): string {
 	}
 	return lines.join('\n');
 }
+
+/**
+ * The multi-process scenarios (Scenario.processes): totals, then each process's share of the requests and its
+ * CPU time, so a process held back by its pace and one held back by a busy CPU can be told apart.
+ */
+export function processesTable(rows: Row[]): string {
+	const lines = [
+		'| scenario | requests | 429s | items lost | wall | floor (N / rate) | wall / floor | each process: requests (429s), wall, CPU | targets |',
+		'|---|--:|--:|--:|--:|--:|--:|---|---|',
+	];
+	for (const row of rows) {
+		const share = row.requests === 0 ? '0' : `${row.tooMany} (${((row.tooMany / row.requests) * 100).toFixed(1)} %)`;
+		const floor = row.floorMs === undefined ? '–' : seconds(row.floorMs);
+		const ratio = row.floorMs === undefined ? '–' : (row.wallMs / row.floorMs).toFixed(2);
+		const each = (row.processes ?? []).map((p) => `${p.requests} (${p.tooMany}), ${seconds(p.wallMs)}, CPU ${seconds(p.cpuMs)}`).join('<br>');
+		const targets = verdicts(row)
+			.map((v) => `${v.ok ? '✅' : '❌'} ${v.text}`)
+			.join('<br>');
+		lines.push(`| ${row.scenario.title} | ${row.requests} | ${share} | ${row.lost} | ${seconds(row.wallMs)} | ${floor} | ${ratio} | ${each} | ${targets} |`);
+	}
+	return lines.join('\n');
+}

@@ -6,6 +6,7 @@ import { noLimitBefore, noLimitNow } from './no-limit';
 import { returnAllScenario } from './return-all';
 import { returnAll100kMax20Scenario, returnAll100kScenario, upsertAgainstManyScenario } from './scale';
 import { updateScenarios } from './update';
+import { sharedQuotaScenarios } from './shared-quota';
 import { upsertScenario } from './upsert';
 
 export const SCENARIOS: Scenario[] = [
@@ -18,4 +19,5 @@ export const SCENARIOS: Scenario[] = [
 	returnAll100kScenario,
 	returnAll100kMax20Scenario,
 	upsertAgainstManyScenario,
+	...sharedQuotaScenarios,
 ];

@@ -53,8 +53,12 @@ async function inVirtualTime<T>(scenario: () => Promise<T>): Promise<T> {
 const TOO_MANY = { message: 'Too many requests' };
 const settings = (overrides: Partial<PaceSettings> = {}): PaceSettings => ({ ...DEFAULT_PACE, ...overrides });
 
+/** The pace's jitter held at its middle, so every run of a test is the same. */
 function newScheduler() {
-	return new RequestScheduler(() => clock.now);
+	return new RequestScheduler(
+		() => clock.now,
+		() => 0.5,
+	);
 }
 
 /**
@@ -191,7 +195,7 @@ describe('adaptive pace: a token-bucket service, with nothing configured', () =>
 		},
 	);
 
-	it('at 1 req/s (burst 1), with work that arrives a little at a time (Create sends a batch while it reads the next): the pace starts at one request per pause asked for, not at the few successes over the gaps, and no 429 after the start', async () => {
+	it('at 1 req/s (burst 1), with work that arrives a little at a time (Create sends a batch while it reads the next): the pace starts at one request per pause asked for, not at the few successes over the gaps, and at most one 429 after the start', async () => {
 		const { sleep } = jest.requireMock<{ sleep: (ms: number) => Promise<void> }>('n8n-workflow');
 		const scheduler = newScheduler();
 		const service = rateLimitedService(1, 1);
@@ -206,9 +210,11 @@ describe('adaptive pace: a token-bucket service, with nothing configured', () =>
 		});
 		expect((clock.now - start) / 1000).toBeLessThanOrEqual(12 * 1.2);
 		expect(ok).toBe(12);
-		expect(scheduler.currentRate).toBeGreaterThan(0.9);
+		expect(scheduler.currentRate).toBeGreaterThan(0.75);
 		expect(scheduler.currentRate).toBeLessThanOrEqual(1);
-		expect(service.log.refused.filter((at) => at - start > 2_000)).toEqual([]);
+		// The pace probes upwards (the quota may be shared with other workers, whose room it must find): against a
+		// bucket of one request, the edge is met now and then, once in these 12 requests.
+		expect(service.log.refused.filter((at) => at - start > 2_000).length).toBeLessThanOrEqual(1);
 	});
 
 	it('Max Requests per Second: a fixed pace, never faster', async () => {
@@ -222,6 +228,66 @@ describe('adaptive pace: a token-bucket service, with nothing configured', () =>
 		const gaps = sentAt.slice(1).map((at, i) => at - sentAt[i]);
 		expect(Math.min(...gaps)).toBeGreaterThanOrEqual(250);
 	});
+});
+
+describe('several processes, one quota (n8n queue mode: each worker its own queue, one bucket for the credential)', () => {
+	/** A seeded pseudo-random source: the queues' jitter and the requests' latency, the same on every run. */
+	function seeded(seed: number) {
+		let state = seed;
+		return () => {
+			state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+			return state / 2_147_483_648;
+		};
+	}
+
+	it.each([
+		[2, 10, 'seconds'],
+		[4, 10, 'none'],
+		[2, 50, 'none'],
+		[4, 50, 'seconds'],
+	] as const)(
+		'%s independent queues sharing %s req/s (Retry-After: %s), started together: they use the whole quota between them, each a fair part of it, with few 429s',
+		async (processes, rate, retryAfter) => {
+			const { sleep } = jest.requireMock<{ sleep: (ms: number) => Promise<void> }>('n8n-workflow');
+			const service = rateLimitedService(rate, rate, retryAfter);
+			// Requests take 2–12 ms to arrive: without that noise, paced queues on one clock lock into phase and
+			// the same one always meets the empty bucket.
+			const latency = seeded(99);
+			const total = rate * 120;
+			const doneAt = Array.from({ length: processes }, () => [] as number[]);
+			const start = clock.now;
+			const okCounts = await inVirtualTime(
+				async () =>
+					await Promise.all(
+						doneAt.map(async (times, index) => {
+							// Each worker has its own queue (its own package instance): they share nothing but the service.
+							const scheduler = new RequestScheduler(() => clock.now, seeded(index + 1));
+							const send = async () => {
+								await sleep(2 + latency() * 10);
+								const answer = await service.send();
+								times.push(clock.now);
+								return answer;
+							};
+							const { ok } = await settleAll(Array.from({ length: total / processes }, () => scheduler.run({ method: 'PATCH', send, settings: settings() })));
+							return ok;
+						}),
+					),
+			);
+			expect(okCounts).toEqual(doneAt.map(() => total / processes));
+			const floorMs = (total / rate) * 1000;
+			expect(clock.now - start).toBeLessThanOrEqual(floorMs * 1.2);
+			// From 20 s on (the first pace is learned from an unpaced start) until the first queue runs out of work:
+			// together they get about the whole limit, and none starved: each at least a quarter of its fair part (the shares wander: no queue can see another's).
+			const allBusyUntil = Math.min(...doneAt.map((times) => Math.max(...times)));
+			const window = (times: number[]) => times.filter((at) => at - start >= 20_000 && at <= allBusyUntil).length;
+			const shares = doneAt.map(window);
+			const windowSeconds = (allBusyUntil - start - 20_000) / 1000;
+			expect(shares.reduce((sum, n) => sum + n, 0) / windowSeconds).toBeGreaterThan(rate * 0.9);
+			expect(Math.min(...shares) / (shares.reduce((sum, n) => sum + n, 0) / processes)).toBeGreaterThan(0.25);
+			// Refusals after the unpaced start (where every queue sends its concurrency at once): a few per cent.
+			expect(service.log.refused.filter((at) => at - start > 5_000).length / service.log.sent.length).toBeLessThanOrEqual(0.05);
+		},
+	);
 });
 
 describe('the retry budget is progress and time, not attempts', () => {

@@ -39,8 +39,8 @@ export const requestOptionsField: INodeProperties = {
 			default: 0,
 			typeOptions: { minValue: 0, numberPrecision: 2 },
 			description:
-				'A fixed ceiling, if you know the service\'s quota for your account. 0 = adaptive: learned from the service\'s answers.',
-			hint: 'Several n8n workers (queue mode) each keep this pace: divide the quota by the number of workers',
+				'Optional ceiling, never needed to stay within the service\'s quota: 0 = none, the pace is learned from the service\'s answers (also when several n8n workers share the quota). Set it to keep this node below a rate of your choosing.',
+			hint: 'In queue mode each worker keeps this ceiling on its own',
 		},
 		{
 			displayName: 'Max Wait per Request (Minutes)',

@@ -43,6 +43,8 @@ import type { PaceSettings } from './settings';
 
 /** A queue with nothing to do for this long starts afresh (see `run`). */
 const IDLE_RESET_MS = 5_000;
+/** A 429 this soon after a success is the quota being shared, not the service refusing everything (onSlowDown). */
+const SHARED_QUOTA_WINDOW_MS = 5_000;
 
 /**
  * Interactive requests in flight at once, besides the bulk ones (Max Concurrent Requests). A person waits for one
@@ -99,12 +101,18 @@ export class RequestScheduler {
 	private slowDownsSinceSuccess = 0;
 	private lastSlowDown?: unknown;
 	private lastProgressAt: number;
+	/** When a request of this queue last succeeded (not reset when the queue idles, unlike lastProgressAt). */
+	private lastSuccessAt = Number.NEGATIVE_INFINITY;
 	private lastActivityAt = Number.NEGATIVE_INFINITY;
 	private readonly rate: AdaptiveRate;
 
-	constructor(private readonly now: () => number = Date.now) {
+	/** `random`: in [0, 1), the pace's jitter (adaptiveRate.ts); tests pass a seeded one. */
+	constructor(
+		private readonly now: () => number = Date.now,
+		private readonly random: () => number = Math.random,
+	) {
 		this.lastProgressAt = now();
-		this.rate = new AdaptiveRate(this.lastProgressAt);
+		this.rate = new AdaptiveRate(this.lastProgressAt, random);
 	}
 
 	/** The pace the queue keeps now (req/s), undefined when unpaced; for tests and the bench. */
@@ -226,6 +234,7 @@ export class RequestScheduler {
 			// The request carries its own timeout (transport.ts), so a hung endpoint frees its slot.
 			const value = await job.send();
 			this.lastProgressAt = this.now();
+			this.lastSuccessAt = this.lastProgressAt;
 			this.slowDownsSinceSuccess = 0;
 			this.rate.onSuccess(this.lastProgressAt);
 			this.settle(job, () => job.resolve(value));
@@ -277,8 +286,11 @@ export class RequestScheduler {
 		if (job.startedInEpoch === this.pauseEpoch) {
 			// News: sent after the queue last reacted, so the pace is still too high.
 			this.slowDownsSinceSuccess++;
-			const pause =
-				asked ?? backoffMs(this.slowDownsSinceSuccess, RATE_LIMIT_BACKOFF.baseDelayMs, RATE_LIMIT_BACKOFF.maxBackoffMs);
+			// The backoff grows only while nothing gets through. A queue that succeeded moments ago shares the
+			// quota with others (queue-mode workers): doubling its pause on each refusal would hand its share to
+			// whichever queue happens to be fastest, which then refuses it again.
+			const step = now - this.lastSuccessAt < SHARED_QUOTA_WINDOW_MS ? 1 : this.slowDownsSinceSuccess;
+			const pause = asked ?? backoffMs(step, RATE_LIMIT_BACKOFF.baseDelayMs, RATE_LIMIT_BACKOFF.maxBackoffMs, this.random);
 			this.pauseEpoch++;
 			this.pausedUntil = Math.max(this.pausedUntil, now + pause);
 			this.rate.onSlowDown(now, pause);

@@ -1,7 +1,8 @@
 /**
  * What the queue-mode suite asserts (run.ts runs them in this order, on one cluster): bulk create on a worker,
  * concurrent executions spread over both workers, the token shared by the workers (after expiry, with and without
- * "one active token per client"), and the trigger: registered once by the main, pointed at the webhook processor,
+ * "one active token per client"), Max Requests per Second per worker, executions on both workers sharing one rate
+ * limit (nothing lost; wall / floor in the detail), and the trigger: registered once by the main, pointed at the webhook processor,
  * events run on workers, forged deliveries refused, a main restart without a second registration, and the
  * previous URL back after unpublishing.
  */
@@ -149,6 +150,18 @@ async function pacedReads(ctx: QueueContext, executions: number, perExecution: n
 	return { lost, rate: peakRate(times), workers };
 }
 
+/** The shared-quota check: 4 executions × 100 updates at once against 10 req/s for the credential (floor 40 s). */
+const SHARED_QUOTA = { executions: 4, rowsPerExecution: 100, limit: { rate: 10, burst: 10, retryAfter: 'seconds' } } as const;
+/** A generous bound on wall / floor: a sign of pacing gone wrong (the issue saw 2.36), not a benchmark (bench/ is). */
+const SHARED_QUOTA_MAX_WALL_FACTOR = 2;
+
+/** Output items of an Update response that are not a result (error items under Continue On Fail, or no list at all). */
+function failedUpdates(response: { status: number; json: unknown }, expected: number): number {
+	if (response.status !== 200 || !Array.isArray(response.json)) return expected;
+	const results = (response.json as Array<Record<string, unknown>>).filter((item) => item.error === undefined);
+	return expected - results.length;
+}
+
 export const QUEUE_CHECKS: QueueCheck[] = [
 	{
 		name: 'queue: bulk create of 1,203 items from a production webhook runs on a worker, in 500-item requests',
@@ -217,6 +230,43 @@ export const QUEUE_CHECKS: QueueCheck[] = [
 			if (both.workers.length !== 2) fail(`${detail}: expected both workers to run executions`);
 			// Each worker keeps its own 5 req/s: together clearly above one worker's ceiling, never above both of theirs.
 			if (both.rate <= 6.5 || both.rate > 11) fail(`${detail}: expected between 6.5 and 11 req/s with two workers`);
+			return detail;
+		},
+	},
+	{
+		name: 'queue: several executions on both workers share one rate limit: none lost, wall / floor reported',
+		async run(ctx) {
+			const { executions, rowsPerExecution, limit } = SHARED_QUOTA;
+			await publishWebhookWorkflow(ctx, 'queue-updates', 'e2e-queue-updates');
+			const before = await executionIds(ctx, 'queue-updates');
+			await ctx.admin.setRateLimit(limit);
+			await ctx.admin.clearRequests();
+			const started = Date.now();
+			let responses: Array<{ status: number; json: unknown; text: string }>;
+			try {
+				responses = await Promise.all(
+					Array.from({ length: executions }, async () => await post(webhookUrl(ctx, 'e2e-queue-updates'), { count: rowsPerExecution })),
+				);
+			} finally {
+				await ctx.admin.clearRateLimit();
+			}
+			const wallS = (Date.now() - started) / 1000;
+			const patches = (await ctx.admin.requests()).filter((r) => r.method === 'PATCH');
+			const accepted = patches.filter((r) => r.status === 200).length;
+			const refused = patches.filter((r) => r.status === 429).length;
+			const total = executions * rowsPerExecution;
+			const floorS = total / limit.rate;
+			const lost = responses.reduce((sum, r) => sum + failedUpdates(r, rowsPerExecution), 0);
+			const ids = await newExecutionIds(ctx, 'queue-updates', before);
+			const workers = [...new Set(ids.flatMap((id) => processesThatRan(ctx, id)))].sort();
+			const spanS = patches.length ? (Date.parse(patches.at(-1)!.at) - Date.parse(patches[0].at)) / 1000 : 0;
+			const detail =
+				`${executions} executions × ${rowsPerExecution} updates at ${limit.rate} req/s on ${workers.join('+') || 'no worker'}: ` +
+				`wall / floor ${(wallS / floorS).toFixed(2)} (${wallS.toFixed(1)} s / ${floorS.toFixed(0)} s; first to last PATCH ${spanS.toFixed(1)} s), ` +
+				`lost ${lost}/${total}, ${accepted} PATCHes accepted, ${refused} answered 429`;
+			if (lost > 0 || accepted < total) fail(`${detail}; statuses ${responses.map((r) => r.status).join(',')}`);
+			if (workers.length !== 2) fail(`${detail}: expected both workers to run executions`);
+			if (wallS > SHARED_QUOTA_MAX_WALL_FACTOR * floorS) fail(`${detail}: more than ${SHARED_QUOTA_MAX_WALL_FACTOR} × the floor`);
 			return detail;
 		},
 	},

@@ -1,5 +1,6 @@
-// The item parameters read from each input item and a valid input row: shared by the item integration suites and
-// the bench (no jest or sandbox here, so the bench's client process can import it).
+// The item parameters read from each input item, a valid input row and the contract body it becomes: shared by the
+// unit, contract, integration and e2e suites and the bench (no jest or sandbox here, so the bench's client process
+// and the e2e runner can import it).
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 /** Item parameters whose values come from each input item (`$json.<field>`), with valid defaults in `validItem`. */
@@ -38,4 +39,29 @@ export function validItem(sku: string, overrides: IDataObject = {}): IDataObject
 		attributes: { color: 'Black', material: ['Leather'] },
 		...overrides,
 	};
+}
+
+/** The contract's creation body for `validItem(sku)` (prices in cents): what the node sends for that row. */
+export function validItemBody(sku: string, overrides: IDataObject = {}): IDataObject {
+	return {
+		vendor_sku: sku,
+		taxon_permalink: 'women/handbags/totes',
+		condition: 'Excellent',
+		with_tags: true,
+		designer: 'Chanel',
+		image: { front: `https://img.example.com/${sku}/front.jpg`, back: `https://img.example.com/${sku}/back.jpg` },
+		quantity: 2,
+		msrp: 250000,
+		price: 129900,
+		gender: ['Women'],
+		taxon_specific_attributes: { color: 'Black', material: ['Leather'] },
+		...overrides,
+	};
+}
+
+/** `validItemBody(sku)` as a sheet row with contract-named columns (image as two), for Map Automatically. */
+export function contractColumnsRow(sku: string, overrides: IDataObject = {}): IDataObject {
+	const { image, ...fields } = validItemBody(sku);
+	const { front, back } = image as { front: string; back: string };
+	return { ...fields, image_front: front, image_back: back, ...overrides };
 }

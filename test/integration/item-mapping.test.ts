@@ -4,7 +4,7 @@
 // Manually" (today's parameters) as the default for workflows saved before the selector existed.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { CONTINUE_ON_FAIL, ITEM_PARAMETERS_FROM_JSON, ItemSuite, validItem } from './item-harness';
+import { CONTINUE_ON_FAIL, ITEM_PARAMETERS_FROM_JSON, ItemSuite, validItem, validItemBody } from './item-harness';
 import { outputOf, resultOf } from './nodeRun.helpers';
 
 const suite = new ItemSuite().install();
@@ -34,19 +34,7 @@ function sheetRow(sku: string, overrides: IDataObject = {}): IDataObject {
 
 /** The body element the sheet row above becomes (prices in dollars). */
 function sentFor(sku: string): IDataObject {
-	return {
-		vendor_sku: sku,
-		taxon_permalink: 'women/handbags/totes',
-		condition: 'Excellent',
-		with_tags: true,
-		designer: 'Chanel',
-		image: { front: `https://img.example.com/${sku}/front.jpg`, back: `https://img.example.com/${sku}/back.jpg` },
-		quantity: 2,
-		msrp: 250000,
-		price: 129999,
-		gender: ['Men', 'Women'],
-		taxon_specific_attributes: { color: 'Black', material: ['Leather'] },
-	};
+	return validItemBody(sku, { price: 129999, gender: ['Men', 'Women'] });
 }
 
 /** The column mapper as the editor saves it in automatic mode (schema left out: the node does not read it). */
@@ -61,11 +49,7 @@ const createAuto: INodeParameters = {
 	itemColumns: AUTO_COLUMNS,
 };
 
-async function seeded(sku: string) {
-	const item = (await suite.sandbox.admin.state()).items.find((candidate) => candidate.vendor_sku === sku);
-	if (!item) throw new Error(`seed has no ${sku}`);
-	return item;
-}
+const seeded = (sku: string) => suite.storedItem(sku);
 
 describe('Item → Create, Map Automatically', () => {
 	it('creates items from sheet rows with contract-named columns: no expression, other columns ignored, prices converted', async () => {

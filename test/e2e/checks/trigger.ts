@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 
+import { contractColumnsRow } from '../../integration/item-input';
 import { SANDBOX_SIGNING_SECRET } from '../lib/templates';
 import { expectEqual } from './expect';
 import { executionItems, waitForExecution } from './executions';
@@ -63,11 +64,7 @@ export const triggerChecks: Check[] = [
 			const { status, answer } = await callWebhook(ctx, 'e2e-create-item', {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({
-					vendor_sku: sku, taxon_permalink: 'women/handbags/totes', designer: 'Chanel', condition: 'Excellent', with_tags: true,
-					image_front: 'https://images.example.com/t/front.jpg', image_back: 'https://images.example.com/t/back.jpg',
-					quantity: 1, msrp: 250000, price: 199900, gender: ['Women'], taxon_specific_attributes: {},
-				}),
+				body: JSON.stringify(contractColumnsRow(sku)),
 			});
 			if (status !== 200) fail(`the item-creating workflow answered ${status}: ${answer.slice(0, 300)}`);
 			const created = (await admin.state()).items.find((i) => i.vendor_sku === sku);

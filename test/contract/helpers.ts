@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { validAddress as sharedValidAddress } from '../integration/address-input';
 import { validItemBody } from '../integration/item-input';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { NON_VENDOR_CLIENT } from '../sandbox/auth';
@@ -100,18 +101,7 @@ export function validItem(overrides: Record<string, unknown> = {}): Record<strin
 }
 
 export function validAddress(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-	return {
-		first_name: 'Mary',
-		last_name: 'Shelley',
-		address1: '5 Main St',
-		address2: 'Suite 2',
-		city: 'Boston',
-		state_abbr: 'MA',
-		zipcode: '02108',
-		country_iso: 'US',
-		phone: '617-555-0199',
-		...overrides,
-	};
+	return { ...sharedValidAddress(), ...overrides };
 }
 
 export interface ReceivedWebhook {

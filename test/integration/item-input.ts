@@ -22,21 +22,23 @@ export const ITEM_PARAMETERS_FROM_JSON: INodeParameters = {
 	additionalFields: {},
 };
 
-/** One valid input row for the sandbox's catalog. */
+/** One valid input row for the sandbox's catalog: `validItemBody(sku)` under the names ITEM_PARAMETERS_FROM_JSON reads. */
 export function validItem(sku: string, overrides: IDataObject = {}): IDataObject {
+	const body = validItemBody(sku);
+	const { front, back } = body.image as { front: string; back: string };
 	return {
 		sku,
-		taxon: 'women/handbags/totes',
-		designer: 'Chanel',
-		condition: 'Excellent',
-		withTags: true,
-		front: `https://img.example.com/${sku}/front.jpg`,
-		back: `https://img.example.com/${sku}/back.jpg`,
-		quantity: 2,
-		msrp: 250000,
-		price: 129900,
-		gender: ['Women'],
-		attributes: { color: 'Black', material: ['Leather'] },
+		taxon: body.taxon_permalink,
+		designer: body.designer,
+		condition: body.condition,
+		withTags: body.with_tags,
+		front,
+		back,
+		quantity: body.quantity,
+		msrp: body.msrp,
+		price: body.price,
+		gender: body.gender,
+		attributes: body.taxon_specific_attributes,
 		...overrides,
 	};
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import { validItemBody } from '../../integration/item-input';
 import { WORKFLOWS_DIR } from '../lib/templates';
-import { apiRequests, expectEqual, expectSuccess, outputOf } from './expect';
+import { apiRequests, expectEqual, expectSuccess, outputOf, writeRequests } from './expect';
 import { fail, type Check } from './types';
 import { workflowCheck } from './workflow-check';
 
@@ -58,7 +58,7 @@ export const itemMappingChecks: Check[] = [
 			expectSuccess(outcome, 'item-mapped-update-upsert');
 			const itemIdOf = (sku: string) => state.items.find((item) => item.vendor_sku === sku)?.item_id;
 			const writes = apiRequests(requests).filter((r) => r.method !== 'GET');
-			const described = writes.map((r) => `${r.method} ${r.path} ${r.status}`).sort();
+			const described = writeRequests(requests).sort();
 			expectEqual(
 				described,
 				[

@@ -3,6 +3,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { validAddress as sharedValidAddress } from '../integration/address-input';
+import { validItemBody } from '../integration/item-input';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { NON_VENDOR_CLIENT } from '../sandbox/auth';
 
@@ -94,35 +96,12 @@ export function useSandbox(): { sb: () => RunningSandbox; api: () => ContractCli
 
 /** A creation input that passes every rule; override fields to break one. */
 export function validItem(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-	return {
-		vendor_sku: `NEW-${Math.random().toString(36).slice(2, 10)}`,
-		taxon_permalink: 'women/handbags/totes',
-		condition: 'Excellent',
-		with_tags: true,
-		designer: 'Chanel',
-		image: { front: 'https://img.example.com/f.jpg', back: 'https://img.example.com/b.jpg' },
-		quantity: 2,
-		msrp: 350000,
-		price: 199999,
-		gender: ['Women'],
-		taxon_specific_attributes: { color: 'Black', material: ['Leather'] },
-		...overrides,
-	};
+	// The contract tests read these prices back in the service's dollar form ('1999.99').
+	return { ...validItemBody(`NEW-${Math.random().toString(36).slice(2, 10)}`, { msrp: 350000, price: 199999 }), ...overrides };
 }
 
 export function validAddress(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-	return {
-		first_name: 'Mary',
-		last_name: 'Shelley',
-		address1: '5 Main St',
-		address2: 'Suite 2',
-		city: 'Boston',
-		state_abbr: 'MA',
-		zipcode: '02108',
-		country_iso: 'US',
-		phone: '617-555-0199',
-		...overrides,
-	};
+	return { ...sharedValidAddress(), ...overrides };
 }
 
 export interface ReceivedWebhook {

@@ -7,6 +7,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { CredentialStore, sandboxCredential } from '../harness';
 import type { RequestLogEntry, RunningSandbox } from '../sandbox';
+import { addressParameters, validAddress } from './address-input';
 import { CONTINUE_ON_FAIL, ITEM_PARAMETERS_FROM_JSON, validItem } from './item-harness';
 import { resultOf, runNode, useSandbox } from './nodeRun.helpers';
 
@@ -28,15 +29,7 @@ const CREATE: INodeParameters = {
 const ADDRESS_CREATE: INodeParameters = {
 	resource: 'address',
 	operation: 'create',
-	firstName: 'Katherine',
-	lastName: 'Johnson',
-	address1: '1 Langley Blvd',
-	address2: '',
-	city: 'Hampton',
-	stateAbbr: 'VA',
-	zipcode: '23681',
-	countryIso: 'US',
-	phone: '757-555-0199',
+	...addressParameters(validAddress()),
 };
 
 const ORDER_CANCEL: INodeParameters = { resource: 'order', operation: 'cancel', sku: 'TRR-ORD-000001' };

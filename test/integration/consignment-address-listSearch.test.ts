@@ -5,6 +5,7 @@ import type { IDataObject, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8
 
 import { searchActiveAddresses, searchConsignments } from '../../nodes/ConsignmentVendor/shared/listSearch';
 import type { RunningSandbox } from '../sandbox';
+import { validAddress } from './address-input';
 import { isTokenExchange, useSandbox } from './nodeRun.helpers';
 
 const sandbox = useSandbox();
@@ -73,7 +74,7 @@ describe('resource locator lists', () => {
 			await fetch(`${sb.baseUrl}/v1/vendor/addresses`, {
 				method: 'POST',
 				headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${bearer}` },
-				body: JSON.stringify({ first_name: 'Bulk', last_name: `N${n}`, address1: `${n} Elm St`, address2: '', city: 'Austin', state_abbr: 'TX', zipcode: '73301', country_iso: 'US', phone: '5125550100' }),
+				body: JSON.stringify(validAddress({ last_name: `N${n}`, address1: `${n} Elm St` })),
 			});
 		}
 		const context = await loadOptionsContext(sb);

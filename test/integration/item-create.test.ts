@@ -1,6 +1,6 @@
 // Item → Create through n8n's engine against the sandbox: batching per consignment (500 per request), the
 // contract's body types, 207 mapped back per input item with and without Continue On Fail, local validation.
-import { CONTINUE_ON_FAIL, ITEM_PARAMETERS_FROM_JSON, ItemSuite, validItem } from './item-harness';
+import { CONTINUE_ON_FAIL, ITEM_PARAMETERS_FROM_JSON, ItemSuite, validItem, validItemBody } from './item-harness';
 import { isTokenExchange, outputOf, resultOf } from './nodeRun.helpers';
 import { MIN_EXCHANGE_INTERVAL_MS } from '../../credentials/sharedAccessToken';
 
@@ -22,24 +22,7 @@ describe('Item → Create', () => {
 		const requests = await suite.apiRequests();
 		expect(requests).toHaveLength(1);
 		expect(requests[0]).toMatchObject({ method: 'POST', path: '/v1/consignments/cons_12345/items', status: 200 });
-		expect(requests[0].body).toEqual({
-			items: [
-				{
-					vendor_sku: 'NEW-1',
-					taxon_permalink: 'women/handbags/totes',
-					condition: 'Excellent',
-					with_tags: true,
-					designer: 'Chanel',
-					image: { front: 'https://img.example.com/NEW-1/front.jpg', back: 'https://img.example.com/NEW-1/back.jpg' },
-					quantity: 2,
-					msrp: 250000,
-					price: 129900,
-					gender: ['Women'],
-					taxon_specific_attributes: { color: 'Black', material: ['Leather'] },
-					address_id: '301',
-				},
-			],
-		});
+		expect(requests[0].body).toEqual({ items: [validItemBody('NEW-1', { address_id: '301' })] });
 		const output = outputOf(result);
 		expect(output).toHaveLength(1);
 		expect(output[0].json).toMatchObject({ status: 'submitted', vendor_sku: 'NEW-1', consignment_id: 'cons_12345', address_id: '301' });

@@ -1,12 +1,12 @@
-// Shared by the item integration suites: the item parameters read from each input item, a valid input row,
-// and `ItemSuite`, which runs the node's item operations with one credential store per test.
+// Shared by the item integration suites: the item parameters read from each input item, a valid input row and its
+// body, and `ItemSuite`, which runs the node's item operations with one credential store per test.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { CredentialStore, sandboxCredential, type NodeSettings, type RunResult } from '../harness';
-import type { RequestLogEntry, RunningSandbox } from '../sandbox';
+import type { RequestLogEntry, RunningSandbox, SandboxStateSnapshot } from '../sandbox';
 import { isTokenExchange, runPackageNode, useSandbox } from './nodeRun.helpers';
 
-export { ITEM_PARAMETERS_FROM_JSON, validItem } from './item-input';
+export { ITEM_PARAMETERS_FROM_JSON, contractColumnsRow, validItem, validItemBody } from './item-input';
 
 export class ItemSuite {
 	store!: CredentialStore;
@@ -35,6 +35,13 @@ export class ItemSuite {
 	/** `run`, with a node of `typeVersion`. */
 	async runAt(typeVersion: number, parameters: INodeParameters, inputItems: IDataObject[], settings?: NodeSettings): Promise<RunResult> {
 		return await runPackageNode(this.store, { resource: 'item', ...parameters }, inputItems, settings, typeVersion);
+	}
+
+	/** The sandbox's stored item with this vendor_sku; throws when there is none. */
+	async storedItem(sku: string): Promise<SandboxStateSnapshot['items'][number]> {
+		const item = (await this.sandbox.admin.state()).items.find((candidate) => candidate.vendor_sku === sku);
+		if (!item) throw new Error(`the sandbox has no item ${sku}`);
+		return item;
 	}
 
 	/** API requests the sandbox logged (token exchanges left out). */

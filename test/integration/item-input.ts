@@ -1,5 +1,6 @@
-// The item parameters read from each input item and a valid input row: shared by the item integration suites and
-// the bench (no jest or sandbox here, so the bench's client process can import it).
+// The item parameters read from each input item, a valid input row and the contract body it becomes: shared by the
+// unit, contract, integration and e2e suites and the bench (no jest or sandbox here, so the bench's client process
+// and the e2e runner can import it).
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 /** Item parameters whose values come from each input item (`$json.<field>`), with valid defaults in `validItem`. */
@@ -21,21 +22,48 @@ export const ITEM_PARAMETERS_FROM_JSON: INodeParameters = {
 	additionalFields: {},
 };
 
-/** One valid input row for the sandbox's catalog. */
+/** One valid input row for the sandbox's catalog: `validItemBody(sku)` under the names ITEM_PARAMETERS_FROM_JSON reads. */
 export function validItem(sku: string, overrides: IDataObject = {}): IDataObject {
+	const body = validItemBody(sku);
+	const { front, back } = body.image as { front: string; back: string };
 	return {
 		sku,
-		taxon: 'women/handbags/totes',
-		designer: 'Chanel',
+		taxon: body.taxon_permalink,
+		designer: body.designer,
+		condition: body.condition,
+		withTags: body.with_tags,
+		front,
+		back,
+		quantity: body.quantity,
+		msrp: body.msrp,
+		price: body.price,
+		gender: body.gender,
+		attributes: body.taxon_specific_attributes,
+		...overrides,
+	};
+}
+
+/** The contract's creation body for `validItem(sku)` (prices in cents): what the node sends for that row. */
+export function validItemBody(sku: string, overrides: IDataObject = {}): IDataObject {
+	return {
+		vendor_sku: sku,
+		taxon_permalink: 'women/handbags/totes',
 		condition: 'Excellent',
-		withTags: true,
-		front: `https://img.example.com/${sku}/front.jpg`,
-		back: `https://img.example.com/${sku}/back.jpg`,
+		with_tags: true,
+		designer: 'Chanel',
+		image: { front: `https://img.example.com/${sku}/front.jpg`, back: `https://img.example.com/${sku}/back.jpg` },
 		quantity: 2,
 		msrp: 250000,
 		price: 129900,
 		gender: ['Women'],
-		attributes: { color: 'Black', material: ['Leather'] },
+		taxon_specific_attributes: { color: 'Black', material: ['Leather'] },
 		...overrides,
 	};
+}
+
+/** `validItemBody(sku)` as a sheet row with contract-named columns (image as two), for Map Automatically. */
+export function contractColumnsRow(sku: string, overrides: IDataObject = {}): IDataObject {
+	const { image, ...fields } = validItemBody(sku);
+	const { front, back } = image as { front: string; back: string };
+	return { ...fields, image_front: front, image_back: back, ...overrides };
 }

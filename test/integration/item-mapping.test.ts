@@ -6,7 +6,7 @@
 // item parameters) as the default for workflows saved before the selector existed.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { CONTINUE_ON_FAIL, ITEM_PARAMETERS_FROM_JSON, ItemSuite, validItem } from './item-harness';
+import { CONTINUE_ON_FAIL, ITEM_PARAMETERS_FROM_JSON, ItemSuite, validItem, validItemBody } from './item-harness';
 import { outputOf, resultOf } from './nodeRun.helpers';
 
 const suite = new ItemSuite().install();
@@ -36,19 +36,7 @@ function sheetRow(sku: string, overrides: IDataObject = {}): IDataObject {
 
 /** The body element the sheet row above becomes (prices in dollars). */
 function sentFor(sku: string): IDataObject {
-	return {
-		vendor_sku: sku,
-		taxon_permalink: 'women/handbags/totes',
-		condition: 'Excellent',
-		with_tags: true,
-		designer: 'Chanel',
-		image: { front: `https://img.example.com/${sku}/front.jpg`, back: `https://img.example.com/${sku}/back.jpg` },
-		quantity: 2,
-		msrp: 250000,
-		price: 129999,
-		gender: ['Men', 'Women'],
-		taxon_specific_attributes: { color: 'Black', material: ['Leather'] },
-	};
+	return validItemBody(sku, { price: 129999, gender: ['Men', 'Women'] });
 }
 
 /** The column mapper as the editor saves it in automatic mode (schema left out: the node does not read it). */
@@ -63,11 +51,7 @@ const createAuto: INodeParameters = {
 	itemColumns: AUTO_COLUMNS,
 };
 
-async function seeded(sku: string) {
-	const item = (await suite.sandbox.admin.state()).items.find((candidate) => candidate.vendor_sku === sku);
-	if (!item) throw new Error(`seed has no ${sku}`);
-	return item;
-}
+const seeded = (sku: string) => suite.storedItem(sku);
 
 /** The column mapper in its "map each column" mode, as the editor saves it: a sheet row's values, some set by expressions. */
 const DEFINE_BELOW_COLUMNS = {

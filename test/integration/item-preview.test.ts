@@ -5,7 +5,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { buildWorkflow, packageNodeType, runWorkflow, type RunResult } from '../harness';
-import { CONTINUE_ON_FAIL, ITEM_PARAMETERS_FROM_JSON, ItemSuite, validItem } from './item-harness';
+import { CONTINUE_ON_FAIL, ITEM_PARAMETERS_FROM_JSON, ItemSuite, contractColumnsRow, validItem } from './item-harness';
 import { NODE_NAME, outputOf } from './nodeRun.helpers';
 
 const suite = new ItemSuite().install();
@@ -16,21 +16,7 @@ const AUTO_COLUMNS = { mappingMode: 'autoMapInputData', value: null, matchingCol
 
 /** A sheet row with contract-named columns (Map Automatically). */
 function sheetRow(sku: string, overrides: IDataObject = {}): IDataObject {
-	return {
-		vendor_sku: sku,
-		taxon_permalink: 'women/handbags/totes',
-		condition: 'Excellent',
-		with_tags: true,
-		designer: 'Chanel',
-		image_front: `https://img.example.com/${sku}/front.jpg`,
-		image_back: `https://img.example.com/${sku}/back.jpg`,
-		quantity: 2,
-		msrp: 250000,
-		price: 129900,
-		gender: 'Women',
-		taxon_specific_attributes: '{}',
-		...overrides,
-	};
+	return contractColumnsRow(sku, { gender: 'Women', taxon_specific_attributes: '{}', ...overrides });
 }
 
 async function runWithMemory(parameters: INodeParameters, rows: IDataObject[], staticData: IDataObject): Promise<RunResult> {
@@ -42,11 +28,7 @@ const writes = async () => (await suite.apiRequests()).filter((request) => reque
 const hintsOf = (result: RunResult) => (result.run.data.resultData.runData[NODE_NAME]?.[0]?.hints ?? []).map((hint) => hint.message);
 const verdicts = (result: RunResult) => outputOf(result).map((item) => [item.json.preview, item.pairedItem]);
 
-async function seeded(sku: string) {
-	const item = (await suite.sandbox.admin.state()).items.find((candidate) => candidate.vendor_sku === sku);
-	if (!item) throw new Error(`seed has no ${sku}`);
-	return item;
-}
+const seeded = (sku: string) => suite.storedItem(sku);
 
 describe('Preview Only', () => {
 	it('Create or Update (mapped manually, Only Send What Changed on): a verdict per row, no write, memory untouched', async () => {

@@ -11,11 +11,7 @@ const upsertIn = (consignment: string) => ({
 	...ITEM_PARAMETERS_FROM_JSON,
 });
 
-async function seeded(sku: string) {
-	const item = (await suite.sandbox.admin.state()).items.find((candidate) => candidate.vendor_sku === sku);
-	if (!item) throw new Error(`seed has no ${sku}`);
-	return item;
-}
+const seeded = (sku: string) => suite.storedItem(sku);
 
 const requestLine = (request: { method: string; path: string; query: Record<string, string> }) =>
 	`${request.method} ${request.path}${Object.keys(request.query).length ? `?${new URLSearchParams(request.query).toString()}` : ''}`;

@@ -1,6 +1,7 @@
 // The shared cursor paginator through n8n's real engine (the list operations' custom operations) against the sandbox (which signs cursors per listing
 // and filters, and clamps page_size at 100): what each page request carried and what the node returned.
 import type { RequestLogEntry } from '../sandbox';
+import { validAddress } from './address-input';
 import { runNode, useSandbox } from './nodeRun.helpers';
 
 const sandbox = useSandbox();
@@ -69,17 +70,7 @@ describe('pagination of the list operations through n8n', () => {
 		// 100 more addresses, so the 104 addresses need two pages even at the sandbox's maximum.
 		const client = await sandboxApi();
 		for (let n = 0; n < 100; n++) {
-			await client.post('/v1/vendor/addresses', {
-				first_name: 'Bulk',
-				last_name: `Address ${n}`,
-				address1: `${n} Main St`,
-				address2: '',
-				city: 'Austin',
-				state_abbr: 'TX',
-				zipcode: '73301',
-				country_iso: 'US',
-				phone: '512-555-0100',
-			});
+			await client.post('/v1/vendor/addresses', validAddress({ last_name: `Address ${n}`, address1: `${n} Main St` }));
 		}
 		const all = await runNode(sandbox(), { resource: 'address', operation: 'getAll', returnAll: true, listOptions: { pageSize: 150 } });
 		expect(all.result.error).toBeUndefined();

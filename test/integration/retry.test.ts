@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 
 import { CredentialStore, sandboxCredential } from '../harness';
 import type { FaultSpec, RequestLogEntry, RunningSandbox } from '../sandbox';
+import { addressParameters, validAddress } from './address-input';
 import { ITEM_PARAMETERS_FROM_JSON, validItem } from './item-harness';
 import { isTokenExchange, resultOf, runNode, useSandbox } from './nodeRun.helpers';
 
@@ -184,10 +185,7 @@ describe('one-request operations', () => {
 
 	it('a 503 on Address → Create (a POST) is not retried: the outcome is unknown', async () => {
 		await sandbox().admin.addFault({ kind: 'status', status: 503, pathPrefix: '/v1/vendor/addresses' });
-		const address = {
-			firstName: 'Katherine', lastName: 'Johnson', address1: '1 Langley Blvd', address2: '', city: 'Hampton',
-			stateAbbr: 'VA', zipcode: '23681', countryIso: 'US', phone: '757-555-0199',
-		};
+		const address = addressParameters(validAddress());
 		const { result, requests } = await runNode(sandbox(), { resource: 'address', operation: 'create', ...address });
 
 		expect(requests.map(line)).toEqual(['POST /v1/vendor/addresses 503']);

@@ -1,18 +1,11 @@
 // Registration in less common situations: n8n's public URL changing between restarts, nodes without a
 // webhookId, API failures during activation and deactivation, a Base URL with a trailing slash.
-import { VendorPortal } from '../harness/trigger/vendor-client';
 import { isTokenExchange } from './nodeRun.helpers';
-import { useTriggerHosts } from './trigger.helpers';
+import { useTriggerHosts, VENDOR_OWN_URL as OLD_URL } from './trigger.helpers';
 
-const OLD_URL = 'https://hooks.vendor.example/consignment';
 
 const triggers = useTriggerHosts();
-const { sandbox, startHost, vendorState } = triggers;
-let portal: VendorPortal;
-
-beforeAll(() => {
-	portal = new VendorPortal(sandbox());
-});
+const { sandbox, startHost, vendorState, portal } = triggers;
 
 it('n8n restarting under a new public URL moves the registration and still restores the vendor\'s own URL', async () => {
 	await portal.set({ webhook_url: OLD_URL, webhook_enabled: true });

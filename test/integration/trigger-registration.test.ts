@@ -1,20 +1,13 @@
 // The trigger's webhook registration, driven the way n8n drives it (activation, restart, deactivation, test
 // listening) with n8n-core's real HookContext, against the sandbox's real GET/PATCH /v1/vendor.
-import { VendorPortal } from '../harness/trigger/vendor-client';
 import type { TriggerHost } from '../harness/trigger';
-import { useTriggerHosts } from './trigger.helpers';
+import { useTriggerHosts, VENDOR_OWN_URL as OLD_URL } from './trigger.helpers';
 
-const OLD_URL = 'https://hooks.vendor.example/consignment';
 const OTHER_URL = 'https://someone-else.example/hook';
 
 const triggers = useTriggerHosts();
-const { sandbox, vendorState } = triggers;
-let portal: VendorPortal;
+const { sandbox, vendorState, portal } = triggers;
 let host: TriggerHost;
-
-beforeAll(() => {
-	portal = new VendorPortal(sandbox());
-});
 
 beforeEach(async () => {
 	host = await triggers.startHost();

@@ -2,22 +2,15 @@
 // test/harness/trigger): refused while a production workflow receives the events; otherwise the test URL takes
 // over and the vendor ends on a URL that works whatever happens meanwhile (activation or deactivation during
 // listening, a failed or timed-out PATCH when listening stops, an n8n restart while listening).
-import { VendorPortal } from '../harness/trigger/vendor-client';
 import type { TriggerHost } from '../harness/trigger';
-import { useTriggerHosts } from './trigger.helpers';
+import { useTriggerHosts, VENDOR_OWN_URL as OLD_URL } from './trigger.helpers';
 
-const OLD_URL = 'https://hooks.vendor.example/consignment';
 /** Another workflow's Consignment Vendor Trigger, on another n8n. */
 const OTHER_TRIGGER_URL = 'https://other-n8n.example/webhook/0b9a3c3e-1d2f-4e5a-9b8c-7d6e5f4a3b2c/webhook';
 
 const triggers = useTriggerHosts();
-const { sandbox, startHost, vendorState } = triggers;
-let portal: VendorPortal;
+const { sandbox, startHost, vendorState, portal } = triggers;
 let host: TriggerHost;
-
-beforeAll(() => {
-	portal = new VendorPortal(sandbox());
-});
 
 beforeEach(async () => {
 	host = await startHost();

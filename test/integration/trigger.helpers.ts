@@ -2,8 +2,12 @@
 // on it (test/harness/trigger), each closed after its test.
 import { CredentialStore, sandboxCredential, type ConsignmentVendorCredentialData } from '../harness/credential-store';
 import { startTriggerHost, type StartTriggerHostOptions, type TriggerHost } from '../harness/trigger';
+import { VendorPortal } from '../harness/trigger/vendor-client';
 import type { RunningSandbox } from '../sandbox';
 import { useSandbox } from './nodeRun.helpers';
+
+/** A webhook URL of the vendor's own (not an n8n one), for tests where the vendor had one before the trigger. */
+export const VENDOR_OWN_URL = 'https://hooks.vendor.example/consignment';
 
 export interface HostOptions extends Omit<Partial<StartTriggerHostOptions>, 'credentials'> {
 	/** Changes to the sandbox credential the host's node uses. */
@@ -19,6 +23,8 @@ export interface TriggerHosts {
 	idle(): Promise<void>;
 	/** The vendor's webhook settings as the sandbox holds them (read without an API request). */
 	vendorState(): Promise<{ url: string | null; enabled: boolean }>;
+	/** Someone else (the vendor portal) changing the vendor's webhook settings through the API. */
+	portal: VendorPortal;
 }
 
 export function useTriggerHosts(): TriggerHosts {
@@ -33,9 +39,25 @@ export function useTriggerHosts(): TriggerHosts {
 		hosts.push(host);
 		return host;
 	};
+	// The sandbox starts in beforeAll: the portal reads its address when it first calls.
+	const portal = new VendorPortal({
+		get baseUrl() {
+			return sandbox().baseUrl;
+		},
+		get authUrl() {
+			return sandbox().authUrl;
+		},
+		get clientId() {
+			return sandbox().clientId;
+		},
+		get clientSecret() {
+			return sandbox().clientSecret;
+		},
+	});
 	return {
 		sandbox,
 		startHost,
+		portal,
 		async activeHost(options) {
 			const host = await startHost(options);
 			await host.activate();

@@ -8,7 +8,6 @@ import { registerPagingAdmin } from './paging-settings';
 import { RateLimiter } from './rate-limiter';
 import { Router } from './router';
 import type { Sandbox } from './sandbox';
-import { seedBulkItems } from './seed';
 import { ITEM_STATUSES, type ItemStatus } from './types';
 
 export function buildAdminRouter(sandbox: Sandbox): Router {
@@ -44,26 +43,6 @@ export function buildAdminRouter(sandbox: Sandbox): Router {
 		item.validation_status = status as ItemStatus;
 		item.updated_at = sandbox.clock.nowIso();
 		return ok({ item });
-	});
-
-	r.add('POST', `${P}/items/seed`, (ctx) => {
-		const { count, status = 'pending', consignmentId = 'cons_12345', skuPrefix = 'SEED-' } = jsonObjectBody(ctx.body);
-		if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 1_000_000) {
-			throw fail(400, 'count must be an integer from 1 to 1000000');
-		}
-		if (!ITEM_STATUSES.includes(status as ItemStatus)) throw fail(400, `status must be one of ${ITEM_STATUSES.join(', ')}`);
-		if (typeof consignmentId !== 'string' || !sandbox.store.findConsignment(consignmentId)) {
-			throw fail(400, 'consignmentId must name an existing consignment');
-		}
-		if (typeof skuPrefix !== 'string' || skuPrefix === '') throw fail(400, 'skuPrefix must be a non-empty string');
-		const wanted = skuPrefix.toLowerCase();
-		if (sandbox.store.items.some((item) => item.vendor_sku.toLowerCase().startsWith(wanted))) {
-			throw fail(409, `skuPrefix is in use: items with vendor_sku ${skuPrefix}... exist already`);
-		}
-		const request = { count, status: status as ItemStatus, consignmentId, skuPrefix };
-		const items = seedBulkItems(sandbox.store, sandbox.clock.nowMs(), request);
-		// Only what a caller needs to address them: a 100,000-item answer should not carry every field.
-		return ok({ items: items.map((item) => ({ item_id: item.item_id, vendor_sku: item.vendor_sku })) });
 	});
 
 	r.add('POST', `${P}/events`, async (ctx) => {

@@ -6,7 +6,7 @@
 // - one purchased order whose platform sku is `TRR-ORD-000001`.
 import { CONDITIONS, DESIGNERS, TAXON_PERMALINKS, WATCH_TAXON_PREFIX } from './catalog';
 import type { SandboxStore } from './store';
-import type { Gender, ItemStatus, SeedItemsRequest, StoredAddress, StoredItem } from './types';
+import type { Gender, ItemStatus, StoredAddress } from './types';
 
 export const SEED_ITEM_COUNT = 52;
 const NON_APPROVED_CYCLE: ItemStatus[] = ['pending', 'rejected', 'reconciliation', 'deleted', 'pending', 'draft'];
@@ -89,41 +89,4 @@ function seedOrder(store: SandboxStore, nowMs: number, labelUrl: (sku: string) =
 		cancelled_at: null,
 		pdf_url: labelUrl(sku),
 	});
-}
-
-/**
- * `count` valid items at once (admin `items/seed`), for benchmarks and bulk tests that need thousands: each is
- * what a valid creation input would store (a tote, quantity 5), vendor_sku `<skuPrefix><n>`. Returns them.
- */
-export function seedBulkItems(store: SandboxStore, nowMs: number, request: Required<SeedItemsRequest>): StoredItem[] {
-	const at = new Date(nowMs).toISOString();
-	const created: StoredItem[] = [];
-	for (let n = 1; n <= request.count; n++) {
-		const vendorSku = `${request.skuPrefix}${n}`;
-		const item: StoredItem = {
-			...store.allocateItemIds(),
-			consignment_id: request.consignmentId,
-			vendor_sku: vendorSku,
-			upc: null,
-			address_id: null,
-			description: `Chanel totes (${vendorSku})`,
-			designer: 'Chanel',
-			condition: 'Excellent',
-			taxon: 'women/handbags/totes',
-			with_tags: true,
-			image: { front: `https://images.example.com/${vendorSku}/front.jpg`, back: `https://images.example.com/${vendorSku}/back.jpg` },
-			quantity: 5,
-			msrp: 250000,
-			price: 129900,
-			gender: ['Women'],
-			taxon_specific_attributes: { color: 'Black', material: ['Leather'] },
-			designer_specific_attributes: {},
-			validation_status: request.status,
-			created_at: at,
-			updated_at: at,
-		};
-		store.items.push(item);
-		created.push(item);
-	}
-	return created;
 }

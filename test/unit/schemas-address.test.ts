@@ -1,17 +1,9 @@
 // parseAddressInput: every address rule of the contract, accepted and refused, with the item index and field named.
 import { InputValidationError, parseAddressInput } from '../../nodes/ConsignmentVendor/shared/schemas';
+import { validAddress } from '../integration/address-input';
 
-const valid = {
-	first_name: 'Ada',
-	last_name: 'Lovelace',
-	address1: '12 W 31st St',
-	address2: 'Suite 4',
-	city: 'New York',
-	state_abbr: 'NY',
-	zipcode: '10001',
-	country_iso: 'US',
-	phone: '(212) 555-0101',
-};
+// The phone in its (###) ###-#### form: accepted and sent unchanged.
+const valid = validAddress({ phone: '(212) 555-0101' });
 
 function issuesOf(raw: unknown, itemIndex = 3): InputValidationError {
 	let caught: unknown;

@@ -8,21 +8,11 @@ import {
 	parseItemUpdateInput,
 	type ItemInputOptions,
 } from '../../nodes/ConsignmentVendor/shared/schemas';
+import { validItemBody } from '../integration/item-input';
 
-const valid = {
-	vendor_sku: 'BAG-0001',
-	upc: '',
-	taxon_permalink: 'women/handbags/clutches',
-	condition: 'Excellent',
-	with_tags: true,
-	designer: 'Chanel',
-	image: { front: 'https://img.example.com/front.jpg', back: 'http://img.example.com/back.jpg' },
-	quantity: 1,
-	msrp: '250000',
-	price: 129900,
-	gender: ['Women'],
-	taxon_specific_attributes: '{"color": "Black", "material": ["Leather"]}',
-};
+// An http (not https) image URL, and msrp and attributes as text: the forms a user's data arrives in.
+const image = { front: 'https://img.example.com/front.jpg', back: 'http://img.example.com/back.jpg' };
+const valid = validItemBody('BAG-0001', { upc: '', image, msrp: '250000', taxon_specific_attributes: '{"color": "Black", "material": ["Leather"]}' });
 const cents: ItemInputOptions = { priceUnit: 'cents' };
 const dollars: ItemInputOptions = { priceUnit: 'dollars' };
 
@@ -48,21 +38,7 @@ function refused(change: Record<string, unknown>, field: string, message: RegExp
 describe('parseItemCreationInput accepts', () => {
 	it('a complete item and returns the contract body with its JSON types', () => {
 		const body = parseItemCreationInput({ ...valid, address_id: 301, designer_specific_attributes: { line: 'Classic' } }, 0, cents);
-		expect(body).toEqual({
-			vendor_sku: 'BAG-0001',
-			taxon_permalink: 'women/handbags/clutches',
-			condition: 'Excellent',
-			with_tags: true,
-			designer: 'Chanel',
-			image: { front: 'https://img.example.com/front.jpg', back: 'http://img.example.com/back.jpg' },
-			quantity: 1,
-			msrp: 250000,
-			price: 129900,
-			gender: ['Women'],
-			taxon_specific_attributes: { color: 'Black', material: ['Leather'] },
-			designer_specific_attributes: { line: 'Classic' },
-			address_id: '301',
-		});
+		expect(body).toEqual(validItemBody('BAG-0001', { image, designer_specific_attributes: { line: 'Classic' }, address_id: '301' }));
 		expect(typeof body.address_id).toBe('string');
 		expect(Number.isInteger(body.msrp) && Number.isInteger(body.price)).toBe(true);
 	});
@@ -145,11 +121,11 @@ describe('parseItemCreationInput refuses', () => {
 		['javascript:alert(1)'],
 		[''],
 	])('image.front %p', (url) => {
-		refused({ image: { ...valid.image, front: url } }, 'image.front', url ? /absolute http\(s\) URL/ : /is required/);
+		refused({ image: { ...image, front: url } }, 'image.front', url ? /absolute http\(s\) URL/ : /is required/);
 	});
 
 	it('image.back, and an image that is not {front, back}', () => {
-		refused({ image: { ...valid.image, back: 'not a url' } }, 'image.back', /absolute http\(s\) URL.*got "not a url"/);
+		refused({ image: { ...image, back: 'not a url' } }, 'image.back', /absolute http\(s\) URL.*got "not a url"/);
 		refused({ image: 'https://img.example.com/a.jpg' }, 'image', /object with front and back/);
 	});
 

@@ -10,6 +10,13 @@ export function apiRequests(log: RequestLogEntry[]): RequestLogEntry[] {
 	return log.filter((r) => !isTokenRequest(r));
 }
 
+/** "PATCH /v1/items/50002 200" for each API request that is not a GET, in the order the log has them. */
+export function writeRequests(log: RequestLogEntry[]): string[] {
+	return apiRequests(log)
+		.filter((r) => r.method !== 'GET')
+		.map((r) => `${r.method} ${r.path} ${r.status}`);
+}
+
 /** "GET /v1/vendor 200, POST /auth/... 200": the request log as a failure message can show it. */
 export function describeRequests(log: RequestLogEntry[]): string {
 	if (!log.length) return '(no requests)';

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { validItemBody } from '../../integration/item-input';
 import { WORKFLOWS_DIR } from '../lib/templates';
-import { apiRequests, expectEqual, expectSuccess, outputOf } from './expect';
+import { apiRequests, expectEqual, expectSuccess, outputOf, writeRequests } from './expect';
 import { fail, type Check } from './types';
 import { workflowCheck } from './workflow-check';
 
@@ -30,20 +31,15 @@ export const itemMappingChecks: Check[] = [
 			const sent = (posts[0].body as { items?: Array<Record<string, unknown>> }).items ?? [];
 			expectEqual(
 				sent,
-				['E2E-MAP-1', 'E2E-MAP-2'].map((sku, n) => ({
-					vendor_sku: sku,
-					taxon_permalink: 'women/handbags/totes',
-					condition: 'Excellent',
-					with_tags: n === 0,
-					designer: 'Chanel',
-					image: { front: `https://images.example.com/${sku}/front.jpg`, back: `https://images.example.com/${sku}/back.jpg` },
-					quantity: 2,
-					msrp: 250000,
-					price: 129999,
-					gender: ['Men', 'Women'],
-					taxon_specific_attributes: { color: 'Black', material: ['Leather'] },
-					...(n === 1 ? { address_id: '301' } : {}),
-				})),
+				['E2E-MAP-1', 'E2E-MAP-2'].map((sku, n) =>
+					validItemBody(sku, {
+						with_tags: n === 0,
+						image: { front: `https://images.example.com/${sku}/front.jpg`, back: `https://images.example.com/${sku}/back.jpg` },
+						price: 129999,
+						gender: ['Men', 'Women'],
+						...(n === 1 ? { address_id: '301' } : {}),
+					}),
+				),
 				'items sent (contract types; prices converted from dollars; sheet-only columns left out)',
 			);
 			const out = outputOf(outcome, 'Create items');
@@ -62,7 +58,7 @@ export const itemMappingChecks: Check[] = [
 			expectSuccess(outcome, 'item-mapped-update-upsert');
 			const itemIdOf = (sku: string) => state.items.find((item) => item.vendor_sku === sku)?.item_id;
 			const writes = apiRequests(requests).filter((r) => r.method !== 'GET');
-			const described = writes.map((r) => `${r.method} ${r.path} ${r.status}`).sort();
+			const described = writeRequests(requests).sort();
 			expectEqual(
 				described,
 				[

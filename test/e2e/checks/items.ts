@@ -1,4 +1,4 @@
-import { apiRequests, describeRequests, expectCount, expectEqual, expectSuccess, isTokenRequest, outputItemsOf, outputOf } from './expect';
+import { apiRequests, describeRequests, expectCount, expectEqual, expectSuccess, isTokenRequest, outputItemsOf, outputOf, writeRequests } from './expect';
 import { fail, type Check } from './types';
 import { workflowCheck } from './workflow-check';
 
@@ -182,10 +182,7 @@ export const itemChecks: Check[] = [
 			expectSuccess(outcome, 'item-upsert');
 			const out = outputOf(outcome, 'Upsert items');
 			expectEqual(out.length, 3, 'output items');
-			const writes = apiRequests(requests)
-				.filter((r) => r.method !== 'GET')
-				.map((r) => `${r.method} ${r.path} ${r.status}`)
-				.sort();
+			const writes = writeRequests(requests).sort();
 			expectEqual(writes, ['PATCH /v1/items/50002 200', 'PATCH /v1/items/50005 200', 'POST /v1/consignments/1001/items 200'], 'write requests');
 			const pending = state.items.find((i) => i.vendor_sku === 'SBX-1001');
 			expectEqual([pending?.price, pending?.designer], [150000, 'Prada'], 'SBX-1001 after upsert');

@@ -1,20 +1,22 @@
-import { apiRequests, describeRequests, expectEqual, expectSuccess, outputOf } from './expect';
+import { apiRequests, describeRequests, expectEqual, expectSuccess, outputOf, writeRequests } from './expect';
 import { fail, type Check } from './types';
-import { workflowCheck } from './workflow-check';
+import { workflowCheck, type WorkflowRun } from './workflow-check';
 
-const writesOf = (requests: Parameters<typeof apiRequests>[0]) =>
-	apiRequests(requests)
-		.filter((r) => r.method !== 'GET')
-		.map((r) => `${r.method} ${r.path} ${r.status}`);
+/** The run succeeded, `node` ran and the write requests were exactly `writes`; returns the node's output. */
+function expectWrites({ workflow, outcome, requests }: WorkflowRun, node: string, writes: string[]): Array<Record<string, unknown>> {
+	expectSuccess(outcome, workflow);
+	const out = outputOf(outcome, node);
+	expectEqual(writeRequests(requests), writes, 'write requests');
+	return out;
+}
 
 export const addressChecks: Check[] = [
 	workflowCheck({
 		name: 'address Create: one POST, new active address in the output',
 		workflow: 'address-create',
-		verify({ outcome, requests, state }) {
-			expectSuccess(outcome, 'address-create');
-			const [out] = outputOf(outcome, 'Create address');
-			expectEqual(writesOf(requests), ['POST /v1/vendor/addresses 201'], 'write requests');
+		verify(run) {
+			const [out] = expectWrites(run, 'Create address', ['POST /v1/vendor/addresses 201']);
+			const { state } = run;
 			const stored = state.addresses.find((a) => a.address1 === '350 Fifth Avenue');
 			if (!stored?.active) fail(`the sandbox has no active address at 350 Fifth Avenue: ${JSON.stringify(stored)}`);
 			if (String(out?.address_id) !== String(stored.address_id)) fail(`output address_id ${String(out?.address_id)} is not the created ${stored.address_id}`);
@@ -24,11 +26,9 @@ export const addressChecks: Check[] = [
 	workflowCheck({
 		name: 'address Update: PATCH 301 with every field',
 		workflow: 'address-update',
-		verify({ outcome, requests, state }) {
-			expectSuccess(outcome, 'address-update');
-			outputOf(outcome, 'Update address');
-			expectEqual(writesOf(requests), ['PATCH /v1/vendor/addresses/301 200'], 'write requests');
-			const stored = state.addresses.find((a) => a.address_id === 301);
+		verify(run) {
+			expectWrites(run, 'Update address', ['PATCH /v1/vendor/addresses/301 200']);
+			const stored = run.state.addresses.find((a) => a.address_id === 301);
 			expectEqual([stored?.phone, stored?.first_name], ['212-555-0142', 'Grace'], 'stored phone and first name of 301');
 			return 'address 301 updated';
 		},
@@ -36,11 +36,9 @@ export const addressChecks: Check[] = [
 	workflowCheck({
 		name: 'address Delete: DELETE 304 makes it inactive',
 		workflow: 'address-delete',
-		verify({ outcome, requests, state }) {
-			expectSuccess(outcome, 'address-delete');
-			outputOf(outcome, 'Delete address');
-			expectEqual(writesOf(requests), ['DELETE /v1/vendor/addresses/304 200'], 'write requests');
-			expectEqual(state.addresses.find((a) => a.address_id === 304)?.active, false, 'address 304 active');
+		verify(run) {
+			expectWrites(run, 'Delete address', ['DELETE /v1/vendor/addresses/304 200']);
+			expectEqual(run.state.addresses.find((a) => a.address_id === 304)?.active, false, 'address 304 active');
 			return 'address 304 inactive';
 		},
 	}),
@@ -92,10 +90,9 @@ export const otherResourceChecks: Check[] = [
 	workflowCheck({
 		name: 'order Cancel: POST /v1/cancellations with the platform sku',
 		workflow: 'order-cancel',
-		verify({ outcome, requests, state }) {
-			expectSuccess(outcome, 'order-cancel');
-			outputOf(outcome, 'Cancel order');
-			expectEqual(writesOf(requests), ['POST /v1/cancellations 200'], 'write requests');
+		verify(run) {
+			const { requests, state } = run;
+			expectWrites(run, 'Cancel order', ['POST /v1/cancellations 200']);
 			expectEqual((apiRequests(requests)[0].body as Record<string, unknown>)?.sku, 'TRR-ORD-000001', 'sku sent');
 			expectEqual(state.orders.find((o) => o.sku === 'TRR-ORD-000001')?.status, 'cancelled', 'order status');
 			return 'TRR-ORD-000001 cancelled';
@@ -104,10 +101,9 @@ export const otherResourceChecks: Check[] = [
 	workflowCheck({
 		name: 'vendor Update: webhook URL and enabled flag in the contract\'s flat form',
 		workflow: 'vendor-update',
-		verify({ outcome, requests, state }) {
-			expectSuccess(outcome, 'vendor-update');
-			outputOf(outcome, 'Update vendor');
-			expectEqual(writesOf(requests), ['PATCH /v1/vendor 200'], 'write requests');
+		verify(run) {
+			const { requests, state } = run;
+			expectWrites(run, 'Update vendor', ['PATCH /v1/vendor 200']);
 			expectEqual(
 				[state.vendor.webhook_url, state.vendor.preferences.webhook_enabled],
 				['https://hooks.example.com/previous', false],

@@ -1,8 +1,8 @@
 import { SANDBOX_SIGNING_SECRET } from '../lib/templates';
 import { expectEqual } from './expect';
 import { executionItems, waitForExecution } from './executions';
-import { emitPurchase, productionWebhookUrl, withActiveTrigger } from './trigger-session';
-import { fail, sandboxOf, type Check, type CheckContext } from './types';
+import { productionWebhookUrl, purchaseExecution, TRIGGER_NODE, triggerCheck, withActiveTrigger, type TriggerCheckScope } from './trigger-session';
+import { fail, type Check, type CheckContext } from './types';
 import { VendorDirect, type VendorProfile } from './vendor-direct';
 
 /**
@@ -12,7 +12,6 @@ import { VendorDirect, type VendorProfile } from './vendor-direct';
  */
 const WORKFLOW = 'trigger-test-listening';
 const WEBHOOK_ID = '0e2e0000-0000-4000-8000-000000000005';
-const TRIGGER_NODE = 'Consignment Vendor Trigger';
 const PREVIOUS = { webhook_url: 'https://hooks.example.com/vendor-own', webhook_enabled: true };
 
 const vendor = (ctx: CheckContext) => new VendorDirect(ctx.target);
@@ -20,9 +19,13 @@ const testUrl = (ctx: CheckContext) => `${ctx.server!.server.url}/webhook-test/$
 const isPrevious = (p: VendorProfile) => p.webhook_url === PREVIOUS.webhook_url && p.preferences.webhook_enabled === PREVIOUS.webhook_enabled;
 const isListening = (ctx: CheckContext) => (p: VendorProfile) => !!p.webhook_url?.startsWith(`${testUrl(ctx)}?`) && p.preferences.webhook_enabled;
 
-async function startFromPrevious(ctx: CheckContext): Promise<void> {
-	await sandboxOf(ctx).setSigningSecret(SANDBOX_SIGNING_SECRET);
-	await vendor(ctx).patch(PREVIOUS);
+/** A check on the test-listening workflow that starts with the vendor on PREVIOUS and deliveries signed. */
+function listeningCheck(name: string, run: (scope: TriggerCheckScope) => Promise<string>): Check {
+	return triggerCheck(WORKFLOW, name, async (scope) => {
+		await scope.admin.setSigningSecret(SANDBOX_SIGNING_SECRET);
+		await vendor(scope.ctx).patch(PREVIOUS);
+		return await run(scope);
+	});
 }
 
 /** Activates the workflow and waits for the vendor to call it, then deactivates it and waits for PREVIOUS back. */
@@ -43,14 +46,10 @@ async function listen(ctx: CheckContext): Promise<void> {
 }
 
 export const triggerListeningChecks: Check[] = [
-	{
-		name: "trigger test listening: refused while the workflow is active (the message says what to do); production keeps the vendor's URL and its events",
-		phase: 'server',
-		needsSandbox: true,
-		async run(ctx) {
-			const api = ctx.server!.api;
-			const id = ctx.workflowId(WORKFLOW);
-			await startFromPrevious(ctx);
+	listeningCheck(
+		"trigger test listening: refused while the workflow is active (the message says what to do); production keeps the vendor's URL and its events",
+		async (scope) => {
+			const { ctx, api, id } = scope;
 			return await withActiveTrigger(ctx, WORKFLOW, WEBHOOK_ID, async () => {
 				const answer = await api.listenForTestEvent(id, TRIGGER_NODE);
 				if (answer.waitingForWebhook) fail('n8n listens for a test event although the workflow is active');
@@ -60,53 +59,42 @@ export const triggerListeningChecks: Check[] = [
 				const production = productionWebhookUrl(ctx, WEBHOOK_ID);
 				const profile = await vendor(ctx).get();
 				expectEqual([profile.webhook_url, profile.preferences.webhook_enabled], [production, true], 'vendor webhook after the refused listening');
-				const { sku } = await emitPurchase(ctx, { vendor_sku: 'SBX-1000' });
-				const { execution } = await waitForExecution(api, id, TRIGGER_NODE, (json) => json.sku === sku, `production execution for ${sku}`);
+				const { sku, execution } = await purchaseExecution(scope, { vendor_sku: 'SBX-1000' }, 'production execution');
 				expectEqual(execution.mode, 'webhook', `mode of execution #${execution.id}`);
 				return `refused (${answer.status}): "${answer.message.slice(0, 110)}…"; production event ${sku} ran`;
 			});
 		},
-	},
-	{
-		name: "trigger test listening: with the workflow inactive the test URL takes over, a test event runs, and the vendor's own URL is back (also after stopping by hand)",
-		phase: 'server',
-		needsSandbox: true,
-		async run(ctx) {
-			const admin = sandboxOf(ctx);
-			await startFromPrevious(ctx);
+	),
+	listeningCheck(
+		"trigger test listening: with the workflow inactive the test URL takes over, a test event runs, and the vendor's own URL is back (also after stopping by hand)",
+		async ({ ctx, api, admin, id }) => {
 			await listen(ctx);
 			const delivery = await admin.emitEvent({ operation: 'address_creation', data: { id: '301', errors: [] } });
 			if (delivery.status !== 200) fail(`the test URL answered the delivery with ${delivery.status ?? delivery.error}`);
 			// n8n stops listening after the first test execution: the vendor's own URL comes back.
 			await vendor(ctx).waitFor(isPrevious, `after the test event, webhook_url back to ${PREVIOUS.webhook_url}`);
 			await listen(ctx);
-			await ctx.server!.api.stopListening(ctx.workflowId(WORKFLOW));
+			await api.stopListening(id);
 			await vendor(ctx).waitFor(isPrevious, `after stopping by hand, webhook_url back to ${PREVIOUS.webhook_url}`);
 			return `test delivery to ${delivery.url.split('?')[0]}?… answered ${delivery.status}; previous URL restored twice`;
 		},
-	},
-	{
-		name: "trigger test listening: activated and deactivated while listening, the vendor ends on its own URL (not the test URL)",
-		phase: 'server',
-		needsSandbox: true,
-		async run(ctx) {
-			await startFromPrevious(ctx);
+	),
+	listeningCheck(
+		"trigger test listening: activated and deactivated while listening, the vendor ends on its own URL (not the test URL)",
+		async ({ ctx, api, id }) => {
 			await listen(ctx);
 			await activateThenDeactivate(ctx, 'while listening');
-			await ctx.server!.api.stopListening(ctx.workflowId(WORKFLOW));
+			await api.stopListening(id);
 			// Give the listener's clean-up time to (wrongly) touch the vendor, then look again.
 			await new Promise((r) => setTimeout(r, 1500));
 			const after = await vendor(ctx).get();
 			if (!isPrevious(after)) fail(`after listening stopped the vendor has ${JSON.stringify(after)}, expected ${JSON.stringify(PREVIOUS)}`);
 			return `vendor on ${after.webhook_url} (enabled ${after.preferences.webhook_enabled})`;
 		},
-	},
-	{
-		name: "trigger test listening: n8n restarting while listening (the session is forgotten, the test URL stays at the vendor): activating and deactivating afterwards puts the vendor's own URL back",
-		phase: 'server',
-		needsSandbox: true,
-		async run(ctx) {
-			await startFromPrevious(ctx);
+	),
+	listeningCheck(
+		"trigger test listening: n8n restarting while listening (the session is forgotten, the test URL stays at the vendor): activating and deactivating afterwards puts the vendor's own URL back",
+		async ({ ctx }) => {
 			await listen(ctx);
 			await ctx.server!.restart();
 			const stranded = await vendor(ctx).get();
@@ -114,16 +102,11 @@ export const triggerListeningChecks: Check[] = [
 			const after = await activateThenDeactivate(ctx, 'after the restart');
 			return `restart left ${stranded.webhook_url?.split('?')[0]}?…; activation + deactivation restored ${after.webhook_url}`;
 		},
-	},
-	{
-		name: 'trigger Ignore Repeated Deliveries: the sandbox delivers the same event twice, one execution starts (the repeat is answered 200)',
-		phase: 'server',
-		needsSandbox: true,
-		async run(ctx) {
-			const api = ctx.server!.api;
-			const admin = sandboxOf(ctx);
-			const id = ctx.workflowId(WORKFLOW);
-			await startFromPrevious(ctx);
+	),
+	listeningCheck(
+		'trigger Ignore Repeated Deliveries: the sandbox delivers the same event twice, one execution starts (the repeat is answered 200)',
+		async (scope) => {
+			const { ctx, api, admin, id } = scope;
 			return await withActiveTrigger(ctx, WORKFLOW, WEBHOOK_ID, async () => {
 				const sku = `TRR-REPEAT-${ctx.version.replace(/\W/g, '')}`;
 				const data = { vendor_sku: 'SBX-1000', sku, timestamp: new Date().toISOString() };
@@ -132,13 +115,12 @@ export const triggerListeningChecks: Check[] = [
 				if (first.rawBody !== again.rawBody) fail('the sandbox did not send the same delivery twice');
 				expectEqual([first.status, again.status], [200, 200], "n8n's answers to the two deliveries");
 				// Sent after the repeat: once its execution exists, the repeat had every chance to start one.
-				const { sku: later } = await emitPurchase(ctx, { vendor_sku: 'SBX-1000' });
-				await waitForExecution(api, id, TRIGGER_NODE, (json) => json.sku === later, `execution for the later event ${later}`);
+				await purchaseExecution(scope, { vendor_sku: 'SBX-1000' }, 'execution of the later event');
 				await waitForExecution(api, id, TRIGGER_NODE, (json) => json.sku === sku, `execution for ${sku}`);
 				const started = (await api.executions(id)).filter((e) => executionItems(e, TRIGGER_NODE).some((json) => json.sku === sku));
 				expectEqual(started.length, 1, `executions started for ${sku}`);
 				return `two identical deliveries answered ${first.status}/${again.status}, one execution (#${started[0].id})`;
 			});
 		},
-	},
+	),
 ];

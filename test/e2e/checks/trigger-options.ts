@@ -1,10 +1,10 @@
 import type { RequestLogEntry } from '../../sandbox/types';
 import { expectEqual } from './expect';
 import { binaryBytes, executionItems, waitForExecution } from './executions';
-import { emitPurchase, productionWebhookUrl, withActiveTrigger } from './trigger-session';
+import { productionWebhookUrl, purchaseExecution, TRIGGER_NODE, triggerCheck, withActiveTrigger, type TriggerCheckScope } from './trigger-session';
 import { VendorDirect } from './vendor-direct';
 import { SANDBOX_SIGNING_SECRET } from '../lib/templates';
-import { fail, sandboxOf, type Check, type CheckContext } from './types';
+import { fail, type Check } from './types';
 
 /**
  * The trigger's options in a running n8n, with workflows/trigger-label-download.json: Events = Item Purchased only,
@@ -12,9 +12,9 @@ import { fail, sandboxOf, type Check, type CheckContext } from './types';
  */
 const WORKFLOW = 'trigger-label-download';
 const WEBHOOK_ID = '0e2e0000-0000-4000-8000-000000000004';
-const TRIGGER_NODE = 'Consignment Vendor Trigger';
 
-const withLabelTrigger = <T>(ctx: CheckContext, use: () => Promise<T>) => withActiveTrigger(ctx, WORKFLOW, WEBHOOK_ID, use);
+const labelCheck = (name: string, run: (scope: TriggerCheckScope) => Promise<string>) => triggerCheck(WORKFLOW, name, run);
+const withLabelTrigger = <T>({ ctx }: TriggerCheckScope, use: () => Promise<T>) => withActiveTrigger(ctx, WORKFLOW, WEBHOOK_ID, use);
 
 /** "GET /labels/X.pdf 404", plus " with Authorization" when a header was sent (the API token must never be). */
 const labelDownloads = (log: RequestLogEntry[]) =>
@@ -27,18 +27,14 @@ function expectEventFields(item: Record<string, unknown>, expected: Record<strin
 }
 
 export const triggerOptionChecks: Check[] = [
-	{
-		name: 'trigger Download Shipping Label: item_purchased runs the workflow with the label PDF as binary data and the event fields (label fetched without the token)',
-		phase: 'server',
-		needsSandbox: true,
-		async run(ctx) {
-			const api = ctx.server!.api;
-			const admin = sandboxOf(ctx);
-			return await withLabelTrigger(ctx, async () => {
+	labelCheck(
+		'trigger Download Shipping Label: item_purchased runs the workflow with the label PDF as binary data and the event fields (label fetched without the token)',
+		async (scope) => {
+			const { ctx, api, admin } = scope;
+			return await withLabelTrigger(scope, async () => {
 				await admin.clearRequests();
-				const { sku, pdfUrl } = await emitPurchase(ctx, { vendor_sku: 'SBX-1006' });
+				const { sku, pdfUrl, execution, item, binary } = await purchaseExecution(scope, { vendor_sku: 'SBX-1006' });
 				expectEqual(pdfUrl, `${ctx.target.baseUrl}/labels/${sku}.pdf`, "the event's pdf_url (a label the sandbox serves)");
-				const { execution, item, binary } = await waitForExecution(api, ctx.workflowId(WORKFLOW), TRIGGER_NODE, (json) => json.sku === sku, `execution for ${sku}`);
 				expectEqual(execution.status, 'success', `status of execution #${execution.id}`);
 				expectEventFields(item, { event: 'item_purchased', vendor_sku: 'SBX-1006', sku, pdf_url: pdfUrl, label_error: undefined });
 				const label = binary?.label;
@@ -53,19 +49,15 @@ export const triggerOptionChecks: Check[] = [
 				return `binary "label": ${label.fileName}, ${label.mimeType}, ${stored.length} bytes (${label.id ? 'filesystem mode' : 'inline base64'}), equal to the served PDF`;
 			});
 		},
-	},
-	{
-		name: 'trigger Download Shipping Label: a label URL that answers 404 still runs the workflow, with label_error and no binary',
-		phase: 'server',
-		needsSandbox: true,
-		async run(ctx) {
-			const api = ctx.server!.api;
-			const admin = sandboxOf(ctx);
-			return await withLabelTrigger(ctx, async () => {
+	),
+	labelCheck(
+		'trigger Download Shipping Label: a label URL that answers 404 still runs the workflow, with label_error and no binary',
+		async (scope) => {
+			const { ctx, admin } = scope;
+			return await withLabelTrigger(scope, async () => {
 				await admin.clearRequests();
 				const missing = `${ctx.target.baseUrl}/labels/NO-SUCH-ORDER.pdf`;
-				const { sku } = await emitPurchase(ctx, { vendor_sku: 'SBX-1008', pdf_url: missing });
-				const { execution, item, binary } = await waitForExecution(api, ctx.workflowId(WORKFLOW), TRIGGER_NODE, (json) => json.sku === sku, `execution for ${sku}`);
+				const { sku, execution, item, binary } = await purchaseExecution(scope, { vendor_sku: 'SBX-1008', pdf_url: missing });
 				expectEqual(execution.status, 'success', `status of execution #${execution.id}`);
 				expectEventFields(item, { event: 'item_purchased', vendor_sku: 'SBX-1008', sku, pdf_url: missing });
 				if (!/could not be downloaded.*404/.test(String(item.label_error))) fail(`label_error does not say the download failed with 404: ${JSON.stringify(item.label_error)}`);
@@ -74,22 +66,17 @@ export const triggerOptionChecks: Check[] = [
 				return `label_error: ${String(item.label_error)}`;
 			});
 		},
-	},
-	{
-		name: 'trigger Events filter: a workflow for Item Purchased only answers an address_creation delivery 200 and starts no execution',
-		phase: 'server',
-		needsSandbox: true,
-		async run(ctx) {
-			const api = ctx.server!.api;
-			const admin = sandboxOf(ctx);
-			const id = ctx.workflowId(WORKFLOW);
-			return await withLabelTrigger(ctx, async () => {
+	),
+	labelCheck(
+		'trigger Events filter: a workflow for Item Purchased only answers an address_creation delivery 200 and starts no execution',
+		async (scope) => {
+			const { api, admin, id } = scope;
+			return await withLabelTrigger(scope, async () => {
 				const earlier = new Set((await api.executions(id)).map((e) => e.id));
 				const address = await admin.emitEvent({ operation: 'address_creation', envelope: 'notification_event', data: { id: '301', errors: [] } });
 				expectEqual(address.status, 200, "n8n's answer to the address_creation delivery");
 				// Sent after the address event: once its execution exists, the address event had every chance to start one.
-				const { sku } = await emitPurchase(ctx, { vendor_sku: 'SBX-1000' });
-				await waitForExecution(api, id, TRIGGER_NODE, (json) => json.sku === sku, `execution for ${sku}`);
+				const { sku } = await purchaseExecution(scope, { vendor_sku: 'SBX-1000' });
 				const started = (await api.executions(id)).filter((e) => !earlier.has(e.id));
 				expectEqual(
 					started.map((e) => executionItems(e, TRIGGER_NODE).map((json) => `${String(json.event)} ${String(json.sku ?? json.id)}`)),
@@ -99,20 +86,15 @@ export const triggerOptionChecks: Check[] = [
 				return `address_creation answered ${address.status}, no execution; item_purchased ${sku} ran`;
 			});
 		},
-	},
-	{
+	),
+	labelCheck(
 		// n8n saves the workflow's static data as a whole, and saves the activation's only after the node's create
 		// returned. An event that reaches the webhook in between runs on the static data from before the activation;
 		// when it ends after that save (its label download is slow), the trigger must not have n8n save that copy,
 		// or what activation remembered about the vendor's previous URL is gone.
-		name: "trigger Download Shipping Label: an event delivered while n8n is still activating (slow PATCH, slow label) runs, and deactivating gives the vendor its previous URL back",
-		phase: 'server',
-		needsSandbox: true,
-		async run(ctx) {
-			const api = ctx.server!.api;
-			const admin = sandboxOf(ctx);
+		"trigger Download Shipping Label: an event delivered while n8n is still activating (slow PATCH, slow label) runs, and deactivating gives the vendor its previous URL back",
+		async ({ ctx, api, admin, id }) => {
 			const vendor = new VendorDirect(ctx.target);
-			const id = ctx.workflowId(WORKFLOW);
 			const previous = { webhook_url: 'https://hooks.example.com/before-early-event', webhook_enabled: true };
 			await admin.setSigningSecret(SANDBOX_SIGNING_SECRET);
 			await vendor.patch(previous);
@@ -150,5 +132,5 @@ export const triggerOptionChecks: Check[] = [
 				if (!deactivated) await activation.then(async () => await api.deactivate(id)).catch(() => undefined);
 			}
 		},
-	},
+	),
 ];

@@ -1,6 +1,32 @@
+import type { SandboxAdmin } from '../../sandbox/admin-client';
+import type { N8nApi } from '../lib/n8n-api';
 import { SANDBOX_SIGNING_SECRET } from '../lib/templates';
-import { fail, sandboxOf, type CheckContext } from './types';
+import { waitForExecution } from './executions';
+import { fail, sandboxOf, type Check, type CheckContext } from './types';
 import { VendorDirect, type VendorProfile } from './vendor-direct';
+
+/** The trigger node's name in every e2e trigger workflow. */
+export const TRIGGER_NODE = 'Consignment Vendor Trigger';
+
+/** What a trigger check works with: the running n8n's API, the sandbox, and the id its workflow was imported with. */
+export interface TriggerCheckScope {
+	ctx: CheckContext;
+	api: N8nApi;
+	admin: SandboxAdmin;
+	id: string;
+}
+
+/** A check against a running n8n and the sandbox, about one trigger workflow. */
+export function triggerCheck(workflow: string, name: string, run: (scope: TriggerCheckScope) => Promise<string>): Check {
+	return {
+		name,
+		phase: 'server',
+		needsSandbox: true,
+		async run(ctx) {
+			return await run({ ctx, api: ctx.server!.api, admin: sandboxOf(ctx), id: ctx.workflowId(workflow) });
+		},
+	};
+}
 
 /** n8n's production URL of a Consignment Vendor Trigger: /webhook/<webhookId>/<the trigger's path, `webhook`>. */
 export function productionWebhookUrl(ctx: CheckContext, webhookId: string): string {
@@ -58,4 +84,11 @@ export async function emitPurchase(ctx: CheckContext, data: Record<string, unkno
 	const sent = (delivery.body as { body?: { data?: { sku?: string; pdf_url?: string } } }).body?.data;
 	if (!sent?.sku || !sent.pdf_url) fail(`the delivery carries no platform sku or pdf_url: ${delivery.rawBody}`);
 	return { sku: sent.sku, pdfUrl: sent.pdf_url };
+}
+
+/** `emitPurchase`, then the finished execution of the scope's workflow whose trigger item carries that platform sku. */
+export async function purchaseExecution(scope: TriggerCheckScope, data: Record<string, unknown>, what = 'execution') {
+	const purchase = await emitPurchase(scope.ctx, data);
+	const run = await waitForExecution(scope.api, scope.id, TRIGGER_NODE, (json) => json.sku === purchase.sku, `${what} for ${purchase.sku}`);
+	return { ...purchase, ...run };
 }

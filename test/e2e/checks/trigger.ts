@@ -1,16 +1,16 @@
 import { createHmac } from 'node:crypto';
 
+import { contractColumnsRow } from '../../integration/item-input';
 import { SANDBOX_SIGNING_SECRET } from '../lib/templates';
 import { expectEqual } from './expect';
 import { executionItems, waitForExecution } from './executions';
-import { emitPurchase, productionWebhookUrl } from './trigger-session';
+import { emitPurchase, productionWebhookUrl, purchaseExecution, TRIGGER_NODE, triggerCheck, type TriggerCheckScope } from './trigger-session';
 import { callWebhook } from './webhook-call';
-import { fail, sandboxOf, type Check, type CheckContext } from './types';
+import { fail, type Check, type CheckContext } from './types';
 import { VendorDirect } from './vendor-direct';
 
 /** Fixed in workflows/trigger-all-events.json: n8n's production URL is /webhook/<webhookId>/webhook. */
 const TRIGGER_WEBHOOK_ID = '0e2e0000-0000-4000-8000-000000000001';
-const TRIGGER_NODE = 'Consignment Vendor Trigger';
 /** What the vendor pointed at before the trigger took over; deactivation must put it back. */
 const PREVIOUS = { webhook_url: 'https://hooks.example.com/previous', webhook_enabled: false };
 
@@ -35,39 +35,32 @@ async function postToTrigger(ctx: CheckContext, body: string, signature?: string
 	return res.status;
 }
 
+/** The checks share workflows/trigger-all-events.json, activated by the first and deactivated near the end. */
+const allEventsCheck = (name: string, run: (scope: TriggerCheckScope) => Promise<string>) => triggerCheck('trigger-all-events', name, run);
+
 export const triggerChecks: Check[] = [
-	{
-		name: "trigger: activated through the public API (no UI), the vendor's webhook URL becomes n8n's production URL",
-		phase: 'server',
-		needsSandbox: true,
-		async run(ctx) {
-			const admin = sandboxOf(ctx);
+	allEventsCheck(
+		"trigger: activated through the public API (no UI), the vendor's webhook URL becomes n8n's production URL",
+		async ({ ctx, api, admin, id }) => {
 			await admin.reset();
 			await admin.setSigningSecret(SANDBOX_SIGNING_SECRET);
 			await vendor(ctx).patch(PREVIOUS);
-			await ctx.server!.api.activate(ctx.workflowId('trigger-all-events'));
-			await ctx.server!.api.activate(ctx.workflowId('webhook-create-item'));
-			await ctx.server!.api.activate(ctx.workflowId('webhook-create-address'));
+			await api.activate(id);
+			await api.activate(ctx.workflowId('webhook-create-item'));
+			await api.activate(ctx.workflowId('webhook-create-address'));
 			const profile = await vendor(ctx).waitFor(isOurs(ctx), `webhook_url ${productionUrl(ctx)} and enabled`);
 			return `vendor webhook_url ${profile.webhook_url}, enabled ${profile.preferences.webhook_enabled}`;
 		},
-	},
-	{
-		name: 'trigger: an item created through the node makes the sandbox deliver its event, and the workflow runs with the item_id',
-		phase: 'server',
-		needsSandbox: true,
-		async run(ctx) {
-			const admin = sandboxOf(ctx);
+	),
+	allEventsCheck(
+		'trigger: an item created through the node makes the sandbox deliver its event, and the workflow runs with the item_id',
+		async ({ ctx, api, admin, id }) => {
 			await admin.clearWebhookDeliveries();
 			const sku = `E2E-TRIGGER-${ctx.version.replace(/\W/g, '')}`;
 			const { status, answer } = await callWebhook(ctx, 'e2e-create-item', {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({
-					vendor_sku: sku, taxon_permalink: 'women/handbags/totes', designer: 'Chanel', condition: 'Excellent', with_tags: true,
-					image_front: 'https://images.example.com/t/front.jpg', image_back: 'https://images.example.com/t/back.jpg',
-					quantity: 1, msrp: 250000, price: 199900, gender: ['Women'], taxon_specific_attributes: {},
-				}),
+				body: JSON.stringify(contractColumnsRow(sku)),
 			});
 			if (status !== 200) fail(`the item-creating workflow answered ${status}: ${answer.slice(0, 300)}`);
 			const created = (await admin.state()).items.find((i) => i.vendor_sku === sku);
@@ -76,8 +69,8 @@ export const triggerChecks: Check[] = [
 			const upload = deliveries.find((d) => d.operation === 'successful_item_upload');
 			if (!upload || upload.status !== 200) fail(`no successful_item_upload delivery answered 200: ${JSON.stringify(deliveries.map((d) => [d.operation, d.status, d.error]))}`);
 			const { item } = await waitForExecution(
-				ctx.server!.api,
-				ctx.workflowId('trigger-all-events'),
+				api,
+				id,
 				TRIGGER_NODE,
 				(json) => json.event === 'successful_item_upload' && json.vendor_sku === sku,
 				`trigger execution for ${sku}`,
@@ -85,16 +78,14 @@ export const triggerChecks: Check[] = [
 			if (String(item.item_id) !== String(created.item_id)) fail(`the trigger output item_id ${String(item.item_id)}, the sandbox created ${created.item_id}`);
 			return `item ${created.item_id} -> delivery ${upload.status} -> execution with ${JSON.stringify(item).slice(0, 140)}`;
 		},
-	},
-	{
-		name: 'trigger: item_purchased sent through /__sandbox/events runs the workflow with the platform sku',
-		phase: 'server',
-		needsSandbox: true,
-		async run(ctx) {
+	),
+	allEventsCheck(
+		'trigger: item_purchased sent through /__sandbox/events runs the workflow with the platform sku',
+		async ({ ctx, api, id }) => {
 			const { sku } = await emitPurchase(ctx, { vendor_sku: 'SBX-1000' });
 			const { item } = await waitForExecution(
-				ctx.server!.api,
-				ctx.workflowId('trigger-all-events'),
+				api,
+				id,
 				TRIGGER_NODE,
 				(json) => json.event === 'item_purchased' && json.sku === sku,
 				`trigger execution for item_purchased ${sku}`,
@@ -102,13 +93,10 @@ export const triggerChecks: Check[] = [
 			if (item.vendor_sku !== 'SBX-1000') fail(`the trigger output vendor_sku ${String(item.vendor_sku)}, expected SBX-1000`);
 			return JSON.stringify(item).slice(0, 160);
 		},
-	},
-	{
-		name: 'trigger: an address created through the node makes the sandbox deliver address_creation (notification_event), and the workflow runs with its id',
-		phase: 'server',
-		needsSandbox: true,
-		async run(ctx) {
-			const admin = sandboxOf(ctx);
+	),
+	allEventsCheck(
+		'trigger: an address created through the node makes the sandbox deliver address_creation (notification_event), and the workflow runs with its id',
+		async ({ ctx, api, admin, id: workflowId }) => {
 			await admin.clearWebhookDeliveries();
 			const address1 = `1 Trigger Way, n8n ${ctx.version}`;
 			const { status, answer } = await callWebhook(ctx, 'e2e-create-address', {
@@ -126,8 +114,8 @@ export const triggerChecks: Check[] = [
 			}
 			const id = String(created.address_id);
 			const { item } = await waitForExecution(
-				ctx.server!.api,
-				ctx.workflowId('trigger-all-events'),
+				api,
+				workflowId,
 				TRIGGER_NODE,
 				(json) => json.event === 'address_creation' && String(json.id) === id,
 				`trigger execution for address_creation of address ${id}`,
@@ -135,14 +123,10 @@ export const triggerChecks: Check[] = [
 			expectEqual([item.id, item.errors], [id, []], 'id and errors of the address_creation item');
 			return `address ${id} -> ${delivery.envelope} delivery ${delivery.status} -> execution with ${JSON.stringify(item).slice(0, 140)}`;
 		},
-	},
-	{
-		name: 'trigger: a forged or missing signature is refused and starts nothing (a correctly signed one does)',
-		phase: 'server',
-		needsSandbox: true,
-		async run(ctx) {
-			const api = ctx.server!.api;
-			const id = ctx.workflowId('trigger-all-events');
+	),
+	allEventsCheck(
+		'trigger: a forged or missing signature is refused and starts nothing (a correctly signed one does)',
+		async ({ ctx, api, id }) => {
 			const event = (sku: string) => JSON.stringify({ body: { operation: 'item_purchased', data: { vendor_sku: 'SBX-1000', sku, timestamp: new Date().toISOString(), pdf_url: `https://labels.example.com/${sku}.pdf` } } });
 			// Each body is built once and the signature computed over those exact bytes: event() stamps the time,
 			// so building it twice can differ by a millisecond and turn a genuine signature into a wrong one.
@@ -162,33 +146,27 @@ export const triggerChecks: Check[] = [
 			if (started.length) fail(`refused requests started executions: ${JSON.stringify(started)}`);
 			return statuses;
 		},
-	},
-	{
-		name: 'trigger: deactivating through the public API restores the previous webhook URL',
-		phase: 'server',
-		needsSandbox: true,
-		async run(ctx) {
-			await ctx.server!.api.deactivate(ctx.workflowId('trigger-all-events'));
+	),
+	allEventsCheck(
+		'trigger: deactivating through the public API restores the previous webhook URL',
+		async ({ ctx, api, id }) => {
+			await api.deactivate(id);
 			const profile = await vendor(ctx).waitFor(isPrevious, `webhook_url back to ${PREVIOUS.webhook_url}, enabled false`);
 			return `vendor webhook_url ${profile.webhook_url}, enabled ${profile.preferences.webhook_enabled}`;
 		},
-	},
-	{
-		name: 'trigger: stays registered across an n8n restart; deactivating after the restart restores the previous URL',
-		phase: 'server',
-		needsSandbox: true,
-		async run(ctx) {
-			const api = ctx.server!.api;
-			const id = ctx.workflowId('trigger-all-events');
+	),
+	allEventsCheck(
+		'trigger: stays registered across an n8n restart; deactivating after the restart restores the previous URL',
+		async (scope) => {
+			const { ctx, api, id } = scope;
 			await api.activate(id);
 			await vendor(ctx).waitFor(isOurs(ctx), 'webhook_url is n8n\'s again after re-activation');
 			await ctx.server!.restart();
 			await vendor(ctx).waitFor(isOurs(ctx), 'webhook_url still n8n\'s after the restart');
-			const { sku } = await emitPurchase(ctx, { vendor_sku: 'SBX-1004' });
-			await waitForExecution(api, id, TRIGGER_NODE, (json) => json.sku === sku, `execution after the restart for ${sku}`);
+			await purchaseExecution(scope, { vendor_sku: 'SBX-1004' }, 'execution after the restart');
 			await api.deactivate(id);
 			const profile = await vendor(ctx).waitFor(isPrevious, `webhook_url back to ${PREVIOUS.webhook_url} after restart + deactivation`);
 			return `event after restart ran; restored ${profile.webhook_url}`;
 		},
-	},
+	),
 ];

@@ -5,6 +5,8 @@ import type { Check } from './types';
 import { sandboxOf } from './types';
 
 export interface WorkflowRun {
+	/** File name in test/e2e/workflows/, without .json. */
+	workflow: string;
 	outcome: ExecuteOutcome;
 	/** Every API request the run made (token exchanges included). */
 	requests: RequestLogEntry[];
@@ -49,7 +51,7 @@ export function workflowCheck(spec: WorkflowCheckSpec): Check {
 			await admin.clearRequests();
 			const outcome = await ctx.execute(spec.workflow);
 			const [requests, state] = await Promise.all([admin.requests(), admin.state()]);
-			return spec.verify({ outcome, requests, state, admin, version: ctx.version });
+			return spec.verify({ workflow: spec.workflow, outcome, requests, state, admin, version: ctx.version });
 		},
 	};
 }

@@ -3,25 +3,26 @@
 import { isCondition, isDesigner, isTaxonPermalink, WATCH_TAXON_PREFIX } from '../catalog';
 import { isPlainObject } from '../http';
 import type { SandboxStore } from '../store';
-import type { Gender } from '../types';
+import type { Gender, StoredItem } from '../types';
 import { isHttpUrl } from './url';
 
-export interface ItemInput {
-	vendor_sku: string;
-	upc: string | null;
-	taxon_permalink: string;
-	condition: string;
-	with_tags: boolean;
-	designer: string;
-	image: { front: string; back: string };
-	quantity: number;
-	msrp: number;
-	price: number;
-	gender: Gender[];
-	taxon_specific_attributes: Record<string, unknown>;
-	address_id: number | null;
-	designer_specific_attributes: Record<string, unknown>;
-}
+/** A checked creation input: the stored item's fields, the taxon under the name the API gives it. */
+export type ItemInput = Pick<
+	StoredItem,
+	| 'vendor_sku'
+	| 'upc'
+	| 'condition'
+	| 'with_tags'
+	| 'designer'
+	| 'image'
+	| 'quantity'
+	| 'msrp'
+	| 'price'
+	| 'gender'
+	| 'taxon_specific_attributes'
+	| 'address_id'
+	| 'designer_specific_attributes'
+> & { taxon_permalink: string };
 
 export interface CheckResult<T> {
 	value?: T;

@@ -176,14 +176,19 @@ export const itemChecks: Check[] = [
 		},
 	}),
 	workflowCheck({
-		name: 'item Upsert: pending SKU patched, approved SKU patched (quantity), new SKU created',
+		name: 'item Upsert: pending SKU patched, approved SKU not sent a quantity (not applied), new SKU created',
 		workflow: 'item-upsert',
 		verify({ outcome, requests, state }) {
 			expectSuccess(outcome, 'item-upsert');
 			const out = outputOf(outcome, 'Upsert items');
 			expectEqual(out.length, 3, 'output items');
 			const writes = writeRequests(requests).sort();
-			expectEqual(writes, ['PATCH /v1/items/50002 200', 'PATCH /v1/items/50005 200', 'POST /v1/consignments/1001/items 200'], 'write requests');
+			// SBX-1004 is approved: the approved listing shows no quantity, so a quantity could be an increase the service
+			// ignores or refuses; with no address to change, its row makes no request and says why.
+			expectEqual(writes, ['PATCH /v1/items/50002 200', 'POST /v1/consignments/1001/items 200'], 'write requests');
+			const approved = out.find((item) => item.vendor_sku === 'SBX-1004');
+			expectEqual(approved?.operation, 'not applied', 'SBX-1004 operation');
+			if (typeof approved?.quantityNotSent !== 'string') fail(`SBX-1004 output says nothing of its quantity: ${JSON.stringify(approved)}`);
 			const pending = state.items.find((i) => i.vendor_sku === 'SBX-1001');
 			expectEqual([pending?.price, pending?.designer], [150000, 'Prada'], 'SBX-1001 after upsert');
 			const created = state.items.find((i) => i.vendor_sku === 'E2E-UPSERT-NEW');

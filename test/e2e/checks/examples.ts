@@ -101,7 +101,11 @@ export const exampleChecks: Check[] = [
 			expectEqual(out.length, 3, 'output items');
 			const stored = (sku: string) => state.items.find((i) => i.vendor_sku === sku);
 			expectEqual(stored('SBX-1001')?.price, 415000, 'SBX-1001 price (pending item updated)');
-			expectEqual(stored('SBX-1004')?.quantity, 1, 'SBX-1004 quantity (approved item decreased)');
+			// SBX-1004 is approved: its listing shows no quantity, so the feed's quantity (which may be an increase) is not
+			// sent and the row says why (Update → Address and Quantity Only decreases it).
+			expectEqual(stored('SBX-1004')?.quantity, 2, 'SBX-1004 quantity (approved item: not sent)');
+			const approved = out.find((i) => i.vendor_sku === 'SBX-1004');
+			if (typeof approved?.quantityNotSent !== 'string') fail(`SBX-1004 output says nothing of its quantity: ${JSON.stringify(approved)}`);
 			expectEqual(stored('FEED-NEW-001')?.consignment_id, '1001', 'FEED-NEW-001 created in consignment 1001');
 			return out.map((i) => `${String(i.vendor_sku)}: ${String(i.status ?? i.action ?? '?')}`).join(', ');
 		},

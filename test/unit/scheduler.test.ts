@@ -195,7 +195,7 @@ describe('adaptive pace: a token-bucket service, with nothing configured', () =>
 		},
 	);
 
-	it('at 1 req/s (burst 1), with work that arrives a little at a time (Create sends a batch while it reads the next): the pace starts at one request per pause asked for, not at the few successes over the gaps, and at most one 429 after the start', async () => {
+	it('at 1 req/s (burst 1), with work that arrives a little at a time (Create sends a batch while it reads the next): the pace starts at one request per pause asked for, not at the few successes over the gaps, and no 429 after the start', async () => {
 		const { sleep } = jest.requireMock<{ sleep: (ms: number) => Promise<void> }>('n8n-workflow');
 		const scheduler = newScheduler();
 		const service = rateLimitedService(1, 1);
@@ -210,11 +210,11 @@ describe('adaptive pace: a token-bucket service, with nothing configured', () =>
 		});
 		expect((clock.now - start) / 1000).toBeLessThanOrEqual(12 * 1.2);
 		expect(ok).toBe(12);
-		expect(scheduler.currentRate).toBeGreaterThan(0.75);
+		expect(scheduler.currentRate).toBeGreaterThan(0.9);
 		expect(scheduler.currentRate).toBeLessThanOrEqual(1);
-		// The pace probes upwards (the quota may be shared with other workers, whose room it must find): against a
-		// bucket of one request, the edge is met now and then, once in these 12 requests.
-		expect(service.log.refused.filter((at) => at - start > 2_000).length).toBeLessThanOrEqual(1);
+		// The pace probes upwards (the quota may be shared with other workers, whose room it must find), but at this
+		// rate slowly enough that a bucket of one request is not met again in these 12 requests.
+		expect(service.log.refused.filter((at) => at - start > 2_000).length).toBe(0);
 	});
 
 	it('Max Requests per Second: a fixed pace, never faster', async () => {

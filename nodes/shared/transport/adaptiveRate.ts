@@ -34,11 +34,12 @@ const GROWTH_DOUBLING_MS = 6_000;
 const MAX_GROWTH_PER_SECOND = 2;
 /**
  * Below this rate, growth is per success as at this rate, not per second: at 1 req/s a 3 % step per request would
- * meet the bucket's edge every few requests, and a 429 in ten requests is a tenth of them. The basis halves with
- * each doubling of the growth: a slow queue that has met no 429 for a while is most likely a small share of a
- * quota others use (4 workers on 10 req/s send 2.5 each), and must be able to grow back within seconds.
+ * meet the bucket's edge every few requests, and a 429 in ten requests is a tenth of them (Create at 1 req/s met it
+ * once more in 10 POSTs with a basis of 2). The basis halves with each doubling of the growth: a slow queue that has
+ * met no 429 for a while is most likely a small share of a quota others use (4 workers on 10 req/s send 2.5 each),
+ * and must be able to grow back within tens of seconds.
  */
-const GROWTH_BASIS_RATE = 2;
+const GROWTH_BASIS_RATE = 20;
 /** After a 429 the pace starts this much under the estimate: at exactly a bucket's refill rate, a request that leaves a few tens of ms late (the event loop busy reading items) makes the next one early, and a 429. */
 const MARGIN_AFTER_SLOWDOWN = 0.95;
 /**

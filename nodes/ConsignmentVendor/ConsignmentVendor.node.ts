@@ -1,17 +1,12 @@
-/**
- * Consignment Vendor: the declarative action node. This file only wires: request defaults, the resource
- * selector, each resource's operation selector and fields (resources/<resource>/index.ts), the searchable
- * lists of the resource locators, the columns of the item fields' column mapper, and the custom operations (item
- * creation and upsert, the list operations).
- */
+/** Consignment Vendor: the action node. This file only wires the resources (resources/<resource>/index.ts). */
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { addressCustomOperations, addressFields, addressOperationSelector } from './resources/address';
-import { consignmentCustomOperations, consignmentFields, consignmentOperationSelector } from './resources/consignment';
-import { itemCustomOperations, itemFields, itemOperations, itemResourceMapping } from './resources/item';
-import { orderFields, orderOperationSelector } from './resources/order';
-import { vendorFields, vendorOperationSelector } from './resources/vendor';
+import * as address from './resources/address';
+import * as consignment from './resources/consignment';
+import * as item from './resources/item';
+import * as order from './resources/order';
+import * as vendor from './resources/vendor';
 import { listSearch } from './shared/listSearch';
 import { requestOptionsField } from './shared/requestOptions';
 import { SIMPLIFY_ON_BY_DEFAULT_FROM } from './shared/simplify';
@@ -53,32 +48,34 @@ export class ConsignmentVendor implements INodeType {
 				],
 				default: 'item',
 			},
-			itemOperations,
-			addressOperationSelector,
-			consignmentOperationSelector,
-			orderOperationSelector,
-			vendorOperationSelector,
-			...itemFields,
-			...addressFields,
-			...consignmentFields,
-			...orderFields,
-			...vendorFields,
+			item.operations,
+			address.operations,
+			consignment.operations,
+			order.operations,
+			vendor.operations,
+			...item.fields,
+			...address.fields,
+			...consignment.fields,
+			...order.fields,
+			...vendor.fields,
 			requestOptionsField,
 		],
 	};
 
-	methods = { listSearch, resourceMapping: itemResourceMapping };
+	methods = { listSearch, resourceMapping: item.resourceMapping };
 
 	/**
-	 * Item creation (batches of 500 per consignment, 207 mapped per item) and upsert cannot be one request per
-	 * item, RoutingNode cannot return a listing above ~120,000 records (it spreads a paginator's records into
-	 * one call), and item Update is sent by the thousand faster than RoutingNode builds requests (update.ts), so
-	 * n8n runs these functions instead of RoutingNode for them (WorkflowExecute.getCustomOperation, present in
-	 * n8n-core 1.122 used by n8n 1.123, and in 2.x). Every other operation stays declarative.
+	 * Every operation is a function of its own (resources/<resource>/<operation>.ts, run by shared/itemRunner.ts or,
+	 * for Create and Upsert, their batching): n8n runs these instead of RoutingNode
+	 * (WorkflowExecute.getCustomOperation, in n8n-core 1.122 used by n8n 1.123, and in 2.x). RoutingNode could not
+	 * batch creation, return a listing above ~120,000 records, build thousands of requests quickly, or send
+	 * through the package's queue without a trick; one mechanism for all is also one place to read.
 	 */
 	customOperations = {
-		item: itemCustomOperations,
-		address: addressCustomOperations,
-		consignment: consignmentCustomOperations,
+		item: item.customOperations,
+		address: address.customOperations,
+		consignment: consignment.customOperations,
+		order: order.customOperations,
+		vendor: vendor.customOperations,
 	};
 }

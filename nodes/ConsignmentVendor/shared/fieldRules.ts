@@ -7,6 +7,7 @@
  */
 import type { z } from 'zod';
 
+import { httpUrl } from '../../shared/httpUrl';
 import { isJsonObject } from '../../shared/jsonObject';
 import { MoneyFormatError, PriceUnit, toCents } from './money';
 import { isBlank, refuse, rule, type Checked } from './ruleSchemas';
@@ -115,12 +116,7 @@ export function integerField(minimum: number, requirement: string) {
 export const absoluteHttpUrl = requiredText.pipe(
 	rule((value) => {
 		const text = String(value);
-		try {
-			const url = new URL(text);
-			if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '') return text;
-		} catch {
-			// not a URL at all: refused below
-		}
+		if (httpUrl(text) !== undefined) return text;
 		return refuse(`must be an absolute http(s) URL such as https://example.com/photo.jpg, got ${shown(text)}`);
 	}),
 );

@@ -6,9 +6,9 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { toNodeApiError } from '../../shared/errors';
+import { toNodeApiError, type ApiErrorSubject } from '../../shared/errors';
 import { isJsonObject } from '../../shared/jsonObject';
-import { REQUEST_OPTIONS_PARAMETER } from '../../shared/transport';
+import { apiRequest, REQUEST_OPTIONS_PARAMETER, type ApiRequest } from '../../shared/transport';
 import { forEachConcurrently } from './concurrency';
 import { paceSettingsOfNode } from './requestOptions';
 import { InputValidationError } from './schemas';
@@ -65,6 +65,49 @@ export function answerJson(answer: unknown): IDataObject {
 	return { response: answer as IDataObject[string] };
 }
 
+/** An answer with nothing in it (no body, `''`, `{}`): the output then says what was done instead. */
+export function isEmptyAnswer(answer: unknown): boolean {
+	if (answer === undefined || answer === null) return true;
+	if (typeof answer === 'string') return answer.trim() === '';
+	return isJsonObject(answer) && Object.keys(answer).length === 0;
+}
+
+/** `answer[key]` when the service wrapped the record in it (`{consignment: {...}}`), else the answer. */
+export function unwrapped(answer: unknown, key: string): unknown {
+	return isJsonObject(answer) && isJsonObject(answer[key]) ? answer[key] : answer;
+}
+
+/**
+ * The path of a record named by an ID parameter (a resource locator or a plain field), and the ID as entered.
+ * An empty or odd ID refuses the item, naming the field (`label`).
+ */
+export function recordPath(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	record: { parameter: string; label: string; path: (id: unknown) => string },
+): { id: unknown; path: string } {
+	const id = context.getNodeParameter(record.parameter, itemIndex, undefined, { extractValue: true }) as unknown;
+	try {
+		return { id, path: record.path(id) };
+	} catch (error) {
+		throw inputError(context.getNode(), itemIndex, `${record.label} ${(error as Error).message}`);
+	}
+}
+
+/** One request of an input item through the transport; the answer's body. A failure is mapped (a 404 names `subject`). */
+export async function requestForItem(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	request: ApiRequest,
+	subject?: ApiErrorSubject,
+): Promise<unknown> {
+	try {
+		return (await apiRequest(context, request, paceSettingsOfNode(context))).body;
+	} catch (error) {
+		throw toNodeApiError(context.getNode(), error, { itemIndex, subject, method: request.method });
+	}
+}
+
 export interface PerItemOperation<T> {
 	/** Reads and checks one input item, without any request. What it throws refuses that item: nothing was sent. */
 	read(context: IExecuteFunctions, itemIndex: number): T;
@@ -94,6 +137,13 @@ function batchingOf(context: IExecuteFunctions): { size: number; intervalMs: num
 	const intervalMs = Number(batch.batchInterval);
 	if (!(intervalMs > 0)) return undefined;
 	return { size: size > 0 ? Math.floor(size) : 1, intervalMs };
+}
+
+/** The `customOperations` function of a per-item operation. */
+export function perItem<T>(operation: PerItemOperation<T>) {
+	return async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await runPerItem(this, operation);
+	};
 }
 
 /**

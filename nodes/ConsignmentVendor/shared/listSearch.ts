@@ -17,6 +17,7 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
+import { apiPaths } from '../../shared/apiPaths';
 import { toNodeApiError } from '../../shared/errors';
 import { apiRequest } from '../../shared/transport';
 import { DEFAULT_PAGE_SIZE, readPageInfo } from './pagination';
@@ -83,7 +84,7 @@ function text(value: unknown): string {
 }
 
 export const searchConsignments = listSearchMethod({
-	url: '/v1/consignments',
+	url: apiPaths.consignments,
 	collectionKey: 'consignments',
 	keep: (record) => text(record.id) !== '',
 	toResult: (record) => {
@@ -100,7 +101,7 @@ export const searchConsignments = listSearchMethod({
 });
 
 export const searchActiveAddresses = listSearchMethod({
-	url: '/v1/vendor/addresses',
+	url: apiPaths.addresses,
 	collectionKey: 'addresses',
 	// Inactive (deleted) addresses can neither be updated nor linked to items. A record without the
 	// field is offered: the listing's shape is not documented.

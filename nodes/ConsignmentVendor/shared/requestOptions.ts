@@ -1,9 +1,10 @@
 /**
  * How this node's requests share the service's rate limit (the transport's queue). n8n merges these options
- * into the "Request Options" it gives every declarative node (node settings, beside its Batching, Proxy and
- * Timeout); empty means the defaults in transport/settings.ts, which need no knowledge of the service's quota.
+ * into the "Request Options" it gives every node with `requestDefaults` (node settings, beside its Batching,
+ * Proxy and Timeout, which every operation honours too: shared/itemRunner.ts, transport); empty means the
+ * defaults in transport/settings.ts, which need no knowledge of the service's quota.
  */
-import type { IExecuteFunctions, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { paceSettingsFrom, REQUEST_OPTIONS_PARAMETER, type PaceSettings } from '../../shared/transport';
 
@@ -53,12 +54,7 @@ export const requestOptionsField: INodeProperties = {
 	],
 };
 
-/** Pace settings in a declarative operation's hooks (one input item's context). */
-export function paceSettingsOfItem(context: IExecuteSingleFunctions): PaceSettings {
-	return paceSettingsFrom(context.getNodeParameter(REQUEST_OPTIONS_PARAMETER, {}));
-}
-
-/** Pace settings in a custom operation (they are node-wide: read from the first item). */
+/** Pace settings of the node's operations (node-wide: read from the first item). */
 export function paceSettingsOfNode(context: IExecuteFunctions): PaceSettings {
 	return paceSettingsFrom(context.getNodeParameter(REQUEST_OPTIONS_PARAMETER, 0, {}));
 }

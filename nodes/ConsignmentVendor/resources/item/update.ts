@@ -11,7 +11,7 @@
  * already sent finish). Errors name the item
  * and the field; 400 (the service's text names the field) and 404 (the item_id) are mapped by `toNodeApiError`.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { toNodeApiError } from '../../../shared/errors';
 import { apiRequest, type PaceSettings } from '../../../shared/transport';
@@ -20,7 +20,7 @@ import { paceSettingsOfNode } from '../../shared/requestOptions';
 import { approvedItemFields, itemInputFields } from './helpers/itemFields';
 import { fieldMappingProperties } from './helpers/itemMapping';
 import { readApprovedItemPatch, readerForItem, readItemIdToUpdate, readItemUpdateInput } from './helpers/itemPayload';
-import { itemPaths } from './helpers/itemPaths';
+import { apiPaths } from '../../../shared/apiPaths';
 import { isPreview } from './helpers/itemPreview';
 import { OutcomeTally } from './helpers/runSummary';
 
@@ -45,7 +45,15 @@ function itemIdField(where: Record<string, string[]>): INodeProperties {
 	};
 }
 
-export const updateFields: INodeProperties[] = [
+export const option: INodePropertyOptions = {
+	name: 'Update',
+	value: 'update',
+	action: 'Update an item by item ID',
+	description:
+		'Change the fields of the item with the given item ID (an approved item takes only a new address or a lower quantity)',
+};
+
+export const fields: INodeProperties[] = [
 	itemIdField({ fieldsToSend: ['all'], fieldMapping: ['manual'] }),
 	itemIdField({ fieldsToSend: ['approved'] }),
 	{
@@ -100,7 +108,7 @@ function readPatch(context: IExecuteFunctions, itemIndex: number): ItemPatch {
 	let path: string;
 	try {
 		rawId = readItemIdToUpdate(read);
-		path = itemPaths.item(rawId as string);
+		path = apiPaths.item(rawId as string);
 	} catch (error) {
 		throw inputError(context.getNode(), itemIndex, `Item ID (item_id) ${(error as Error).message}`);
 	}
@@ -170,7 +178,7 @@ function previewUpdate(context: IExecuteFunctions, count: number, tally: Outcome
 	return [output];
 }
 
-export async function update(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const count = this.getInputData().length;
 	const tally = new OutcomeTally();
 	if (isPreview(this)) return previewUpdate(this, count, tally);

@@ -14,7 +14,7 @@
  *
  * Validation, duplicate SKUs and failure reporting are shared with Create (itemInputChecks.ts, itemOutputs.ts).
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toNodeApiError } from '../../../shared/errors';
@@ -32,11 +32,18 @@ import { readConsignmentId, validateInputItems, type CheckedItem } from './helpe
 import { AmbiguousSkuError, findItemBySku, type FoundItem } from './helpers/itemLookup';
 import { ItemOutputs, type ItemResult } from './helpers/itemOutputs';
 import { approvedItemPart, readItemUpdateInput } from './helpers/itemPayload';
-import { itemPaths } from './helpers/itemPaths';
+import { apiPaths } from '../../../shared/apiPaths';
 import { comparedWithListing, isPreview, recordInvalidRow } from './helpers/itemPreview';
 import { fingerprintOf, SentMemory } from './helpers/sentMemory';
 
-export const upsertFields: INodeProperties[] = [
+export const option: INodePropertyOptions = {
+	name: 'Create or Update',
+	value: 'upsert',
+	action: 'Create or update an item in a consignment by vendor SKU',
+	description: 'Create a new item in a consignment, matched by its vendor SKU, or update the current one if it already exists (upsert)',
+};
+
+export const fields: INodeProperties[] = [
 	consignmentLocator({
 		description: 'Consignment a new item is created in when no item has its Vendor SKU',
 		show: { resource: ['item'], operation: ['upsert'] },
@@ -90,7 +97,7 @@ function failure(itemIndex: number, payload: ItemPayload, messages: string[], de
 async function patch(context: IExecuteFunctions, found: FoundItem, body: IDataObject): Promise<string> {
 	const { body: answer } = await apiRequest(
 		context,
-		{ method: 'PATCH', url: itemPaths.item(found.itemId), body },
+		{ method: 'PATCH', url: apiPaths.item(found.itemId), body },
 		paceSettingsOfNode(context),
 	);
 	const status = (answer as IDataObject | undefined)?.status;
@@ -174,7 +181,7 @@ function consignmentOf(context: IExecuteFunctions, itemIndex: number): string | 
 	}
 }
 
-export async function upsert(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const { valid, failures } = validateInputItems(this, (parameter, itemIndex) => ({
 		itemIndex,
 		payload: readItemUpdateInput(parameter, itemIndex),

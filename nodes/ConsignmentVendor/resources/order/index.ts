@@ -1,19 +1,17 @@
-/**
- * The `order` resource: its operation selector and fields, for the node file to spread into `properties`.
- * Exported API: `orderOperationSelector`, `orderFields`.
- */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { orderCancelFields, orderCancelOperation } from './cancel';
+import * as cancel from './cancel';
 
-export const orderOperationSelector: INodeProperties = {
+export const operations: INodeProperties = {
 	displayName: 'Operation',
 	name: 'operation',
 	type: 'options',
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['order'] } },
-	options: [orderCancelOperation],
+	options: [cancel.option],
 	default: 'cancel',
 };
 
-export const orderFields: INodeProperties[] = [...orderCancelFields];
+export const fields: INodeProperties[] = [...cancel.fields];
+
+export const customOperations = { cancel: cancel.execute };

@@ -19,7 +19,7 @@ import { apiRequest } from '../../../../shared/transport';
 import { serviceKeyOf } from '../../../shared/listOperation';
 import { readPages } from '../../../shared/pagination';
 import { paceSettingsOfNode } from '../../../shared/requestOptions';
-import { itemPaths } from './itemPaths';
+import { apiPaths } from '../../../../shared/apiPaths';
 
 /** What the listings said about the vendor's items, by lower-cased vendor_sku. */
 export interface SkuIndex {
@@ -94,9 +94,9 @@ export async function readSkuIndex(context: IExecuteFunctions, rows: number): Pr
 		return result.complete;
 	};
 	try {
-		index.nonApprovedComplete = await read(itemPaths.nonApproved, {}, index.nonApproved);
+		index.nonApprovedComplete = await read(apiPaths.nonApprovedItems, {}, index.nonApproved);
 		if (index.nonApprovedComplete) {
-			index.approvedComplete = await read(itemPaths.items, { validation_status: 'approved' }, index.approved, 'approved');
+			index.approvedComplete = await read(apiPaths.items, { validation_status: 'approved' }, index.approved, 'approved');
 		}
 	} catch {
 		// What was read so far stays usable; the rest is looked up row by row (and fails there, per row, if it must).

@@ -9,7 +9,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequest } from '../../../../shared/transport';
 import { paceSettingsOfNode } from '../../../shared/requestOptions';
 import type { SkuIndex } from './itemCatalog';
-import { itemPaths } from './itemPaths';
+import { apiPaths } from '../../../../shared/apiPaths';
 
 export interface FoundItem {
 	itemId: string | number;
@@ -92,14 +92,14 @@ export async function findItemBySku(context: IExecuteFunctions, vendorSku: strin
 	const nonApproved = await recordsOf(
 		vendorSku,
 		index && { records: index.nonApproved, complete: index.nonApprovedComplete },
-		async () => await findIn(context, itemPaths.nonApproved, {}, vendorSku),
+		async () => await findIn(context, apiPaths.nonApprovedItems, {}, vendorSku),
 	);
 	const nonApprovedStatus = String(nonApproved?.item_status ?? 'pending');
 	if (nonApproved && nonApprovedStatus !== 'deleted') return fromRecord(nonApproved, nonApprovedStatus);
 	const approved = await recordsOf(
 		vendorSku,
 		index && { records: index.approved, complete: index.approvedComplete },
-		async () => await findIn(context, itemPaths.items, { validation_status: 'approved' }, vendorSku),
+		async () => await findIn(context, apiPaths.items, { validation_status: 'approved' }, vendorSku),
 	);
 	if (approved) return fromRecord(approved, 'approved');
 	return nonApproved ? fromRecord(nonApproved, nonApprovedStatus) : undefined;

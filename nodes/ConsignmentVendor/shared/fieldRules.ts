@@ -38,9 +38,14 @@ export class InputValidationError extends Error {
 	}
 }
 
+/** How every message about one input item starts, so a user finds the row in a long run. */
+export function itemPrefix(itemIndex: number): string {
+	return `Item index ${itemIndex}`;
+}
+
 export function formatIssues(itemIndex: number, issues: InputIssue[]): string {
 	const details = issues.map((issue) => `${issue.field} ${issue.message}`).join('; ');
-	return `Item index ${itemIndex}: ${details}`;
+	return `${itemPrefix(itemIndex)}: ${details}`;
 }
 
 /** How a field is named in messages, from its API path (`image.front`); the path itself unless told otherwise. */

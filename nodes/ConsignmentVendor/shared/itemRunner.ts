@@ -10,13 +10,9 @@ import { toNodeApiError, type ApiErrorSubject } from '../../shared/errors';
 import { isJsonObject } from '../../shared/jsonObject';
 import { apiRequest, REQUEST_OPTIONS_PARAMETER, type ApiRequest } from '../../shared/transport';
 import { forEachConcurrently } from './concurrency';
+import { itemPrefix } from './fieldRules';
 import { paceSettingsOfNode } from './requestOptions';
 import { InputValidationError } from './schemas';
-
-/** How every message about one input item starts, so a user finds the row in a long run. */
-export function itemPrefix(itemIndex: number): string {
-	return `Item index ${itemIndex}`;
-}
 
 /** What an input error says happened: the user may fix the row and rerun without sending anything twice. */
 export const NOTHING_SENT = 'Nothing was sent for this item.';

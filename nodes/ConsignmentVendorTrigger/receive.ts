@@ -17,7 +17,7 @@ import { deliveryIdentity, isRepeatedDelivery } from './repeatedDeliveries';
 import { declaresJson, headerOf, parseJsonObject, readRawBody } from './request';
 import { isValidSignature, SIGNATURE_HEADER } from './signature';
 import { readTriggerOptions, type TriggerOptions } from './triggerOptions';
-import { CREDENTIAL_TYPE } from './vendorApi';
+import { CREDENTIAL_TYPE } from '../shared/credential';
 import { WEBHOOK_NAME } from './webhookUrls';
 
 function refuse(context: IWebhookFunctions, status: 400 | 401, message: string): IWebhookResponseData {

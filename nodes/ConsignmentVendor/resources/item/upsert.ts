@@ -24,7 +24,7 @@ import { paceSettingsOfNode } from '../../shared/requestOptions';
 import { consignmentLocator } from '../../shared/resourceLocators';
 import { InputValidationError, type ItemPayload } from '../../shared/schemas';
 import { submitCreations, type PendingCreation } from './helpers/itemCreation';
-import { readSkuIndex, shownSkus, type SkuIndex } from './helpers/itemCatalog';
+import { readItemCatalog, shownSkus, type ItemCatalog } from './helpers/itemCatalog';
 import { validationFailure } from './helpers/itemFailures';
 import { itemInputFields } from './helpers/itemFields';
 import { fieldMappingProperties } from './helpers/itemMapping';
@@ -107,7 +107,7 @@ async function patch(context: IExecuteFunctions, found: FoundItem, body: IDataOb
 async function upsertOne(
 	context: IExecuteFunctions,
 	{ itemIndex, payload }: CheckedItem,
-	index: SkuIndex | undefined,
+	index: ItemCatalog | undefined,
 	submittedBefore: boolean,
 	preview: boolean,
 ): Promise<Outcome> {
@@ -199,7 +199,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const isUnchanged = ({ itemIndex, payload }: CheckedItem) => memory?.unchanged(payload.vendor_sku, fingerprints.get(itemIndex)!) === true;
 
 	// Reading the vendor's listings once, when cheaper than looking every row up (itemCatalog.ts).
-	const index = await readSkuIndex(this, valid.filter((item) => !isUnchanged(item)).length);
+	const index = await readItemCatalog(this, valid.filter((item) => !isUnchanged(item)).length);
 	// Listings read in full settle the memory: created items they show are confirmed, SKUs they do not show dropped.
 	const shown = shownSkus(index);
 	if (memory && shown) memory.reconcile(shown);

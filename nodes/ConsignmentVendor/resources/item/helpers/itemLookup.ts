@@ -8,7 +8,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../../shared/transport';
 import { paceSettingsOfNode } from '../../../shared/requestOptions';
-import type { SkuIndex } from './itemCatalog';
+import type { ItemCatalog } from './itemCatalog';
 import { apiPaths } from '../../../../shared/apiPaths';
 
 export interface FoundItem {
@@ -88,7 +88,7 @@ async function recordsOf(
  * item is used only when no approved item has the SKU.
  * @throws the request error (map it with shared/errors.ts), or AmbiguousSkuError.
  */
-export async function findItemBySku(context: IExecuteFunctions, vendorSku: string, index?: SkuIndex): Promise<FoundItem | undefined> {
+export async function findItemBySku(context: IExecuteFunctions, vendorSku: string, index?: ItemCatalog): Promise<FoundItem | undefined> {
 	const nonApproved = await recordsOf(
 		vendorSku,
 		index && { records: index.nonApproved, complete: index.nonApprovedComplete },

@@ -12,6 +12,7 @@
  * and the field; 400 (the service's text names the field) and 404 (the item_id) are mapped by `toNodeApiError`.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toNodeApiError } from '../../../shared/errors';
 import { apiRequest, type PaceSettings } from '../../../shared/transport';
@@ -41,7 +42,7 @@ function itemIdField(where: Record<string, string[]>): INodeProperties {
 		placeholder: 'e.g. 700123',
 		description: 'The platform item ID (item_id) of the item to update',
 		hint: 'Use item_id (from the item-created webhook or Get Many), NOT the id field: id is the variant ID and the API does not accept it',
-		displayOptions: { show: { ...show, ...where } },
+		displayOptions: { show: where },
 	};
 }
 
@@ -54,37 +55,37 @@ export const option: INodePropertyOptions = {
 };
 
 export const fields: INodeProperties[] = [
-	itemIdField({ fieldsToSend: ['all'], fieldMapping: ['manual'] }),
-	itemIdField({ fieldsToSend: ['approved'] }),
-	{
-		displayName: 'Fields to Send',
-		name: 'fieldsToSend',
-		type: 'options',
-		default: 'all',
-		description: 'What the item can still take depends on its validation status',
-		displayOptions: { show },
-		options: [
-			{
-				name: 'All Item Fields (Not Yet Approved Item)',
-				value: 'all',
-				description:
-					'Pending, draft, rejected or in-reconciliation items need every creation field again; a rejected item goes back to pending',
-			},
-			{
-				name: 'Address and Quantity Only (Approved Item)',
-				value: 'approved',
-				description: 'An approved item takes only address_id and a quantity decrease',
-			},
-		],
-	},
-	{
-		displayName:
-			'Approved items: only address_id and a quantity decrease are applied; price, MSRP and every other field are ignored (no webhook is sent for a quantity decrease). A rejected item goes back to pending. vendor_sku must stay the same.',
-		name: 'updateNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show },
-	},
+	...updateDisplayOptions({ show }, [
+		itemIdField({ fieldsToSend: ['all'], fieldMapping: ['manual'] }),
+		itemIdField({ fieldsToSend: ['approved'] }),
+		{
+			displayName: 'Fields to Send',
+			name: 'fieldsToSend',
+			type: 'options',
+			default: 'all',
+			description: 'What the item can still take depends on its validation status',
+			options: [
+				{
+					name: 'All Item Fields (Not Yet Approved Item)',
+					value: 'all',
+					description:
+						'Pending, draft, rejected or in-reconciliation items need every creation field again; a rejected item goes back to pending',
+				},
+				{
+					name: 'Address and Quantity Only (Approved Item)',
+					value: 'approved',
+					description: 'An approved item takes only address_id and a quantity decrease',
+				},
+			],
+		},
+		{
+			displayName:
+				'Approved items: only address_id and a quantity decrease are applied; price, MSRP and every other field are ignored (no webhook is sent for a quantity decrease). A rejected item goes back to pending. vendor_sku must stay the same.',
+			name: 'updateNotice',
+			type: 'notice',
+			default: '',
+		},
+	]),
 	...fieldMappingProperties('update', { fieldsToSend: ['all'] }),
 	...itemInputFields(['update'], { fieldsToSend: ['all'] }),
 	...approvedItemFields(['update'], { fieldsToSend: ['approved'] }),

@@ -15,7 +15,7 @@
  * Validation, duplicate SKUs and failure reporting are shared with Create (itemInputChecks.ts, itemOutputs.ts).
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { toNodeApiError } from '../../../shared/errors';
 import { apiRequest } from '../../../shared/transport';
@@ -44,37 +44,37 @@ export const option: INodePropertyOptions = {
 };
 
 export const fields: INodeProperties[] = [
-	consignmentLocator({
-		description: 'Consignment a new item is created in when no item has its Vendor SKU',
-		show: { resource: ['item'], operation: ['upsert'] },
-	}),
-	{
-		displayName:
-			'Finds the item by Vendor SKU among non-approved and approved items: updates it when found, creates it otherwise. Approved items get only the address: the service does not show their quantity, so it is not sent (decrease it with Update); the output lists the fields not applied. New items get their item_id later by webhook.',
-		name: 'upsertNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { resource: ['item'], operation: ['upsert'] } },
-	},
-	{
-		displayName: 'Only Send What Changed',
-		name: 'onlySendWhatChanged',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to skip rows identical to what this node last sent successfully for their Vendor SKU, once the service shows the item (no request at all; the output says "unchanged"). A new item is skipped only after the listings show it, so one the service refused later is sent again. The memory is kept in the workflow and updated by production runs, not by manual test runs.',
-		hint: 'A change made to an item outside this workflow is not seen: a skipped row is not compared with the service',
-		displayOptions: { show: { resource: ['item'], operation: ['upsert'] } },
-	},
-	{
-		displayName: 'Forget What Was Sent',
-		name: 'forgetWhatWasSent',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to empty the memory first, so every row is sent (and remembered again)',
-		hint: 'Turn on for one production run, then off again',
-		displayOptions: { show: { resource: ['item'], operation: ['upsert'], onlySendWhatChanged: [true] } },
-	},
+	...updateDisplayOptions({ show: { resource: ['item'], operation: ['upsert'] } }, [
+		consignmentLocator({
+			description: 'Consignment a new item is created in when no item has its Vendor SKU',
+			show: { resource: ['item'], operation: ['upsert'] },
+		}),
+		{
+			displayName:
+				'Finds the item by Vendor SKU among non-approved and approved items: updates it when found, creates it otherwise. Approved items get only the address: the service does not show their quantity, so it is not sent (decrease it with Update); the output lists the fields not applied. New items get their item_id later by webhook.',
+			name: 'upsertNotice',
+			type: 'notice',
+			default: '',
+		},
+		{
+			displayName: 'Only Send What Changed',
+			name: 'onlySendWhatChanged',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to skip rows identical to what this node last sent successfully for their Vendor SKU, once the service shows the item (no request at all; the output says "unchanged"). A new item is skipped only after the listings show it, so one the service refused later is sent again. The memory is kept in the workflow and updated by production runs, not by manual test runs.',
+			hint: 'A change made to an item outside this workflow is not seen: a skipped row is not compared with the service',
+		},
+		{
+			displayName: 'Forget What Was Sent',
+			name: 'forgetWhatWasSent',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to empty the memory first, so every row is sent (and remembered again)',
+			hint: 'Turn on for one production run, then off again',
+			displayOptions: { show: { onlySendWhatChanged: [true] } },
+		},
+	]),
 	...fieldMappingProperties('upsert'),
 	...itemInputFields(['upsert']),
 ];

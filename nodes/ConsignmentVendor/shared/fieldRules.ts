@@ -26,7 +26,7 @@ export interface InputIssue {
 /**
  * Thrown by the `parse*Input` functions. `message` is complete on its own
  * (`Item index 2: zipcode must be ##### or #####-####, got "12 345"`), so callers may rethrow it
- * as is; n8n wraps a plain Error thrown from a preSend hook in a NodeOperationError, keeping the message.
+ * as is (shared/itemRunner.ts `refusedInput`).
  */
 export class InputValidationError extends Error {
 	constructor(

@@ -4,7 +4,7 @@
  * the call stack above ~120,000 records, so these operations build their output themselves, one item per record,
  * reading pages with the shared paginator (pagination.ts) through the transport's `apiRequest`.
  *
- * Parameters and outputs are those the declarative operations had: per input item, one n8n item per record
+ * Per input item, one n8n item per record
  * (the record exactly as returned, or only its chosen fields with Simplify on; `pairedItem` = that input item);
  * a failure stops the node with an error naming the item, or with "Continue on Fail" gives that input item one error
  * item (shared/itemRunner.ts).

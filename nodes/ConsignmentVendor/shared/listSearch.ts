@@ -1,11 +1,6 @@
 /**
  * Searchable lists behind the resource locators (`methods.listSearch` of the node).
  *
- * Exported API:
- * - `listSearch`: `{ searchConsignments, searchActiveAddresses }`, to spread into the node's `methods.listSearch`.
- *   Names are referenced by `resourceLocators.ts` (`CONSIGNMENT_SEARCH`, `ACTIVE_ADDRESS_SEARCH`).
- * - `CONSIGNMENT_SEARCH`, `ACTIVE_ADDRESS_SEARCH`: the method names.
- *
  * The API has no search parameter, so the text filter is applied here, to the records of the pages read.
  * Each call reads pages (cursor from the previous call's `paginationToken`) until it has a screenful of matches
  * or the listing ends, so a filter that matches rarely still finds records without one request per scroll.

@@ -27,8 +27,9 @@ export class ConsignmentVendor implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'consignmentVendorApi', required: true }],
+		// Every request goes through the transport (its own base URL from the credential); requestDefaults is what
+		// makes n8n add its Request Options (Batching, Proxy, Timeout, Ignore SSL Issues) to the node's settings.
 		requestDefaults: {
-			// The credential's Base URL is entered without /v1; every operation's path starts with /v1.
 			baseURL: '={{ String($credentials.baseUrl).replace(/\\/+$/, "") }}',
 			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
 			json: true,

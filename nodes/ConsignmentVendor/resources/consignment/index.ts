@@ -1,17 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { operationSelector } from '../../shared/operationSelector';
 import * as get from './get';
 import * as getAll from './getAll';
 
-export const operations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['consignment'] } },
-	options: [get.option, getAll.option],
-	default: 'getAll',
-};
+export const operations = operationSelector('consignment', [get.option, getAll.option], 'getAll');
 
 export const fields: INodeProperties[] = [...get.fields, ...getAll.fields];
 

@@ -1,6 +1,7 @@
 /** The `item` resource. Every item operation runs its own function (batched creation, upsert, listings of any size, Update). */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { operationSelector } from '../../shared/operationSelector';
 import * as create from './create';
 import * as getAll from './getAll';
 import * as getNonApproved from './getNonApproved';
@@ -9,15 +10,7 @@ import { previewOnlyProperty } from './helpers/itemPreview';
 import * as update from './update';
 import * as upsert from './upsert';
 
-export const operations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['item'] } },
-	default: 'create',
-	options: [create.option, upsert.option, getAll.option, getNonApproved.option, update.option],
-};
+export const operations = operationSelector('item', [create.option, upsert.option, getAll.option, getNonApproved.option, update.option], 'create');
 
 export const fields: INodeProperties[] = [
 	...create.fields,

@@ -1,16 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { operationSelector } from '../../shared/operationSelector';
 import * as cancel from './cancel';
 
-export const operations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['order'] } },
-	options: [cancel.option],
-	default: 'cancel',
-};
+export const operations = operationSelector('order', [cancel.option], 'cancel');
 
 export const fields: INodeProperties[] = [...cancel.fields];
 

@@ -1,17 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { operationSelector } from '../../shared/operationSelector';
 import * as get from './get';
 import * as update from './update';
 
-export const operations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['vendor'] } },
-	options: [get.option, update.option],
-	default: 'get',
-};
+export const operations = operationSelector('vendor', [get.option, update.option], 'get');
 
 export const fields: INodeProperties[] = [...get.fields, ...update.fields];
 

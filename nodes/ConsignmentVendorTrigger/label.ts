@@ -8,6 +8,7 @@
  */
 import type { IBinaryData, IWebhookFunctions } from 'n8n-workflow';
 
+import { httpUrl } from '../shared/httpUrl';
 import { unqueuedRequest } from '../shared/transport';
 import { labelRefusal, type LabelPolicy } from './labelPolicy';
 
@@ -21,17 +22,6 @@ export interface LabelSettings extends LabelPolicy {
 }
 
 export type LabelResult = { binary: IBinaryData } | { error: string };
-
-/** The URL when it is an absolute http(s) URL, otherwise undefined. */
-export function absoluteHttpUrl(value: unknown): URL | undefined {
-	if (typeof value !== 'string' || value.trim() === '') return undefined;
-	try {
-		const url = new URL(value.trim());
-		return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
-	} catch {
-		return undefined;
-	}
-}
 
 function fileNameOf(url: URL, fallback: string): string {
 	let last = '';
@@ -106,7 +96,7 @@ export async function downloadLabel(
 	fallbackFileName: string,
 	settings: LabelSettings,
 ): Promise<LabelResult> {
-	let url = absoluteHttpUrl(pdfUrl);
+	let url = httpUrl(pdfUrl);
 	if (url === undefined) {
 		return { error: 'pdf_url is not an absolute http(s) URL, so the label was not downloaded' };
 	}

@@ -118,7 +118,7 @@ export function integerField(minimum: number, requirement: string) {
 	});
 }
 
-export const absoluteHttpUrl = requiredText.pipe(
+export const httpUrlField = requiredText.pipe(
 	rule((value) => {
 		const text = String(value);
 		if (httpUrl(text) !== undefined) return text;

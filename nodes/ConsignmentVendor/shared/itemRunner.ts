@@ -1,7 +1,8 @@
 /**
- * The one runner of the node's per-item operations (Actions of n8n's Google Sheets v2 have one router for the
- * same reasons): every output item paired with its input item, at most Max Concurrent Requests items at once,
- * n8n's Batching option, the execution's cancellation, and Continue On Fail with one error item shape.
+ * The one runner of the node's per-item operations, as n8n's Google Sheets v2 has one router for its actions: each
+ * of these concerns is decided here once, not in every operation: output items paired with their input item, at
+ * most Max Concurrent Requests items at once, n8n's Batching option, the execution's cancellation, Continue On Fail
+ * with one error item shape, and the wording of an input item's refusal.
  */
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';

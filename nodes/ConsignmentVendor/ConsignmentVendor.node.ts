@@ -1,6 +1,6 @@
 /** Consignment Vendor: the action node. This file only wires the resources (resources/<resource>/index.ts). */
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import * as address from './resources/address';
 import * as consignment from './resources/consignment';
@@ -10,6 +10,16 @@ import * as vendor from './resources/vendor';
 import { listSearch } from './shared/listSearch';
 import { requestOptionsField } from './shared/requestOptions';
 import { SIMPLIFY_ON_BY_DEFAULT_FROM } from './shared/simplify';
+
+type OperationFunction = (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
+
+const OPERATIONS = {
+	item: item.executeByOperation,
+	address: address.executeByOperation,
+	consignment: consignment.executeByOperation,
+	order: order.executeByOperation,
+	vendor: vendor.executeByOperation,
+};
 
 export class ConsignmentVendor implements INodeType {
 	description: INodeTypeDescription = {
@@ -27,13 +37,6 @@ export class ConsignmentVendor implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'consignmentVendorApi', required: true }],
-		// Every request goes through the transport (its own base URL from the credential); requestDefaults is what
-		// makes n8n add its Request Options (Batching, Proxy, Timeout, Ignore SSL Issues) to the node's settings.
-		requestDefaults: {
-			baseURL: '={{ String($credentials.baseUrl).replace(/\\/+$/, "") }}',
-			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-			json: true,
-		},
 		properties: [
 			{
 				displayName: 'Resource',
@@ -66,17 +69,17 @@ export class ConsignmentVendor implements INodeType {
 	methods = { listSearch, resourceMapping: item.resourceMapping };
 
 	/**
-	 * Every operation is a function of its own (resources/<resource>/<operation>.ts, run by shared/itemRunner.ts or,
-	 * for Create and Upsert, their batching): n8n runs these instead of RoutingNode
-	 * (WorkflowExecute.getCustomOperation, in n8n-core 1.122 used by n8n 1.123, and in 2.x). RoutingNode could not
-	 * batch creation, return a listing above ~120,000 records, build thousands of requests quickly, or send
-	 * through the package's queue without a trick; one mechanism for all is also one place to read.
+	 * The one entry of every operation (n8n's Google Sheets v2 routes its actions the same way): the operation's
+	 * own `execute` (resources/<resource>/<operation>.ts). n8n calls a node's `execute` in a workflow and when an
+	 * AI agent uses the node as a tool; the declarative alternative (RoutingNode, `executeByOperation`) is not used
+	 * for tools, could not batch creation, return a listing above ~120,000 records, build thousands of requests
+	 * quickly, or send through the package's queue without a trick.
 	 */
-	customOperations = {
-		item: item.customOperations,
-		address: address.customOperations,
-		consignment: consignment.customOperations,
-		order: order.customOperations,
-		vendor: vendor.customOperations,
-	};
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const resource = this.getNodeParameter('resource', 0) as string;
+		const operation = this.getNodeParameter('operation', 0) as string;
+		const run = (OPERATIONS as Record<string, Record<string, OperationFunction> | undefined>)[resource]?.[operation];
+		if (run === undefined) throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not known`);
+		return await run.call(this);
+	}
 }

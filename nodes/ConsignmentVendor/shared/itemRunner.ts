@@ -136,7 +136,7 @@ function batchingOf(context: IExecuteFunctions): { size: number; intervalMs: num
 	return { size: size > 0 ? Math.floor(size) : 1, intervalMs };
 }
 
-/** The `customOperations` function of a per-item operation. */
+/** The `execute` of a per-item operation. */
 export function perItem<T>(operation: PerItemOperation<T>) {
 	return async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await runPerItem(this, operation);

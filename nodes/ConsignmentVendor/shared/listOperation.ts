@@ -82,7 +82,7 @@ async function list(context: IExecuteFunctions, config: ListOperationConfig, ite
 	return output;
 }
 
-/** The `customOperations` function of a list operation: input items one at a time, each item's listing in order. */
+/** The `execute` of a list operation: input items one at a time, each item's listing in order. */
 export function listOperation(config: ListOperationConfig) {
 	return async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await runPerItem(this, {

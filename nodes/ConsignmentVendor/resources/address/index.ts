@@ -10,4 +10,4 @@ export const operations = operationSelector('address', [create.option, deleteAdd
 
 export const fields: INodeProperties[] = [...create.fields, ...update.fields, ...deleteAddress.fields, ...getAll.fields];
 
-export const customOperations = { create: create.execute, update: update.execute, delete: deleteAddress.execute, getAll: getAll.execute };
+export const executeByOperation = { create: create.execute, update: update.execute, delete: deleteAddress.execute, getAll: getAll.execute };

@@ -8,4 +8,4 @@ export const operations = operationSelector('consignment', [get.option, getAll.o
 
 export const fields: INodeProperties[] = [...get.fields, ...getAll.fields];
 
-export const customOperations = { get: get.execute, getAll: getAll.execute };
+export const executeByOperation = { get: get.execute, getAll: getAll.execute };

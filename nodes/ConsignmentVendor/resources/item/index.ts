@@ -24,7 +24,7 @@ export const fields: INodeProperties[] = [
 /** For the node's `methods.resourceMapping`: the columns of the item fields' column mapper (Map Automatically). */
 export const resourceMapping = { getMappingColumns };
 
-export const customOperations = {
+export const executeByOperation = {
 	create: create.execute,
 	update: update.execute,
 	upsert: upsert.execute,

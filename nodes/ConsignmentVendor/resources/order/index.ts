@@ -7,4 +7,4 @@ export const operations = operationSelector('order', [cancel.option], 'cancel');
 
 export const fields: INodeProperties[] = [...cancel.fields];
 
-export const customOperations = { cancel: cancel.execute };
+export const executeByOperation = { cancel: cancel.execute };

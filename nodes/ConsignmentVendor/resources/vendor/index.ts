@@ -8,4 +8,4 @@ export const operations = operationSelector('vendor', [get.option, update.option
 
 export const fields: INodeProperties[] = [...get.fields, ...update.fields];
 
-export const customOperations = { get: get.execute, update: update.execute };
+export const executeByOperation = { get: get.execute, update: update.execute };

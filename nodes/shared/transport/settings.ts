@@ -27,9 +27,8 @@ export const DEFAULT_PACE: Readonly<PaceSettings> = {
 };
 
 /**
- * The parameter the action node keeps these in. n8n itself gives every node with `requestDefaults` a "Request Options"
- * node setting of this name (batching, proxy, timeout in ms) and merges a node's own options into it, so ours
- * sit beside n8n's, and n8n's Timeout is the one timeout.
+ * The parameter the action node keeps these in: the name n8n gives the "Request Options" node setting of
+ * declarative nodes (batching, proxy, timeout in ms), which the node was; its Timeout is the one timeout.
  */
 export const REQUEST_OPTIONS_PARAMETER = 'requestOptions';
 

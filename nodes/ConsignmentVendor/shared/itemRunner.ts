@@ -189,7 +189,9 @@ export async function runPerItem<T>(context: IExecuteFunctions, operation: PerIt
 	}
 	if (firstFailure) throw firstFailure.error;
 	if (context.getExecutionCancelSignal?.()?.aborted) throw new NodeOperationError(node, 'The execution was cancelled');
-	// One loop, not `push(...records)`: a listing may hold more records than a call's arguments can.
+	// A single input item's output as it is (a listing of 250,000 records is not copied); otherwise one loop, not
+	// `push(...records)`: a listing may hold more records than a call's arguments can.
+	if (count === 1) return [outputs[0] ?? []];
 	const output: INodeExecutionData[] = [];
 	for (const items of outputs) for (const item of items ?? []) output.push(item);
 	return [output];

@@ -9,6 +9,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { apiPaths } from '../nodes/shared/apiPaths';
 import { noteTokenInUse, sharedAccessToken } from './sharedAccessToken';
 import { checkToken } from './tokenCheck';
 import { exchangeClientCredentials, TokenExchangeError, type ClientCredentials } from './tokenExchange';
@@ -131,7 +132,7 @@ export class ConsignmentVendorApi implements ICredentialType {
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.baseUrl}}',
-			url: '/v1/vendor',
+			url: apiPaths.vendor,
 			method: 'GET',
 		},
 		rules: [

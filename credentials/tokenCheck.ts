@@ -1,5 +1,6 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
+import { apiPaths } from '../nodes/shared/apiPaths';
 import { unqueuedRequest } from '../nodes/shared/transport';
 import type { HttpRequest } from './tokenExchange';
 import type { TokenCheck } from './sharedAccessToken';
@@ -15,7 +16,7 @@ const CHECK_TIMEOUT_MS = 10_000;
 export async function checkToken(httpRequest: HttpRequest, baseUrl: string, token: string): Promise<TokenCheck> {
 	const options: IHttpRequestOptions = {
 		method: 'GET',
-		url: `${baseUrl.trim().replace(/\/+$/, '')}/v1/vendor`,
+		url: `${baseUrl.trim().replace(/\/+$/, '')}${apiPaths.vendor}`,
 		headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
 		json: true,
 	};

@@ -1,20 +1,25 @@
-/**
- * Consignment Vendor: the declarative action node. This file only wires: request defaults, the resource
- * selector, each resource's operation selector and fields (resources/<resource>/index.ts), the searchable
- * lists of the resource locators, the columns of the item fields' column mapper, and the custom operations (item
- * creation and upsert, the list operations).
- */
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+/** Consignment Vendor: the action node. This file only wires the resources (resources/<resource>/index.ts). */
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { addressCustomOperations, addressFields, addressOperationSelector } from './resources/address';
-import { consignmentCustomOperations, consignmentFields, consignmentOperationSelector } from './resources/consignment';
-import { itemCustomOperations, itemFields, itemOperations, itemResourceMapping } from './resources/item';
-import { orderFields, orderOperationSelector } from './resources/order';
-import { vendorFields, vendorOperationSelector } from './resources/vendor';
+import * as address from './resources/address';
+import * as consignment from './resources/consignment';
+import * as item from './resources/item';
+import * as order from './resources/order';
+import * as vendor from './resources/vendor';
 import { listSearch } from './shared/listSearch';
 import { requestOptionsField } from './shared/requestOptions';
 import { SIMPLIFY_ON_BY_DEFAULT_FROM } from './shared/simplify';
+
+type OperationFunction = (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
+
+const OPERATIONS = {
+	item: item.executeByOperation,
+	address: address.executeByOperation,
+	consignment: consignment.executeByOperation,
+	order: order.executeByOperation,
+	vendor: vendor.executeByOperation,
+};
 
 export class ConsignmentVendor implements INodeType {
 	description: INodeTypeDescription = {
@@ -33,12 +38,6 @@ export class ConsignmentVendor implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'consignmentVendorApi', required: true }],
-		requestDefaults: {
-			// The credential's Base URL is entered without /v1; every operation's path starts with /v1.
-			baseURL: '={{ String($credentials.baseUrl).replace(/\\/+$/, "") }}',
-			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-			json: true,
-		},
 		properties: [
 			{
 				displayName: 'Resource',
@@ -54,32 +53,34 @@ export class ConsignmentVendor implements INodeType {
 				],
 				default: 'item',
 			},
-			itemOperations,
-			addressOperationSelector,
-			consignmentOperationSelector,
-			orderOperationSelector,
-			vendorOperationSelector,
-			...itemFields,
-			...addressFields,
-			...consignmentFields,
-			...orderFields,
-			...vendorFields,
+			item.operations,
+			address.operations,
+			consignment.operations,
+			order.operations,
+			vendor.operations,
+			...item.fields,
+			...address.fields,
+			...consignment.fields,
+			...order.fields,
+			...vendor.fields,
 			requestOptionsField,
 		],
 	};
 
-	methods = { listSearch, resourceMapping: itemResourceMapping };
+	methods = { listSearch, resourceMapping: item.resourceMapping };
 
 	/**
-	 * Item creation (batches of 500 per consignment, 207 mapped per item) and upsert cannot be one request per
-	 * item, RoutingNode cannot return a listing above ~120,000 records (it spreads a paginator's records into
-	 * one call), and item Update is sent by the thousand faster than RoutingNode builds requests (update.ts), so
-	 * n8n runs these functions instead of RoutingNode for them (WorkflowExecute.getCustomOperation, present in
-	 * n8n-core 1.122 used by n8n 1.123, and in 2.x). Every other operation stays declarative.
+	 * The one entry of every operation (n8n's Google Sheets v2 routes its actions the same way): the operation's
+	 * own `execute` (resources/<resource>/<operation>.ts). n8n calls a node's `execute` in a workflow and when an
+	 * AI agent uses the node as a tool; the declarative alternative (RoutingNode, `executeByOperation`) is not used
+	 * for tools, could not batch creation, return a listing above ~120,000 records, build thousands of requests
+	 * quickly, or send through the package's queue without a trick.
 	 */
-	customOperations = {
-		item: itemCustomOperations,
-		address: addressCustomOperations,
-		consignment: consignmentCustomOperations,
-	};
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const resource = this.getNodeParameter('resource', 0) as string;
+		const operation = this.getNodeParameter('operation', 0) as string;
+		const run = (OPERATIONS as Record<string, Record<string, OperationFunction> | undefined>)[resource]?.[operation];
+		if (run === undefined) throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not known`);
+		return await run.call(this);
+	}
 }

@@ -9,6 +9,7 @@
  */
 import type { IBinaryData, IWebhookFunctions } from 'n8n-workflow';
 
+import { httpUrl } from '../shared/httpUrl';
 import { discardBody, unqueuedRequest } from '../shared/transport';
 import { labelRefusal, type LabelPolicy } from './labelPolicy';
 
@@ -22,17 +23,6 @@ export interface LabelSettings extends LabelPolicy {
 }
 
 export type LabelResult = { binary: IBinaryData } | { error: string };
-
-/** The URL when it is an absolute http(s) URL, otherwise undefined. */
-export function absoluteHttpUrl(value: unknown): URL | undefined {
-	if (typeof value !== 'string' || value.trim() === '') return undefined;
-	try {
-		const url = new URL(value.trim());
-		return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
-	} catch {
-		return undefined;
-	}
-}
 
 function fileNameOf(url: URL, fallback: string): string {
 	let last = '';
@@ -116,7 +106,7 @@ export async function downloadLabel(
 	fallbackFileName: string,
 	settings: LabelSettings,
 ): Promise<LabelResult> {
-	let url = absoluteHttpUrl(pdfUrl);
+	let url = httpUrl(pdfUrl);
 	if (url === undefined) {
 		return { error: 'pdf_url is not an absolute http(s) URL, so the label was not downloaded' };
 	}

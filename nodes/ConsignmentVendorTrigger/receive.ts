@@ -11,13 +11,14 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { isEventSelected, normaliseEvent, type NormalisedEvent } from './events';
-import { absoluteHttpUrl, downloadLabel } from './label';
+import { httpUrl } from '../shared/httpUrl';
+import { downloadLabel } from './label';
 import { remembersRegistration } from './registrationMemory';
 import { deliveryIdentity, isRepeatedDelivery } from './repeatedDeliveries';
 import { declaresJson, headerOf, parseJsonObject, readRawBody } from './request';
 import { isValidSignature, SIGNATURE_HEADER } from './signature';
 import { readTriggerOptions, type TriggerOptions } from './triggerOptions';
-import { CREDENTIAL_TYPE } from './vendorApi';
+import { CREDENTIAL_TYPE } from '../shared/credential';
 import { WEBHOOK_NAME } from './webhookUrls';
 
 function refuse(context: IWebhookFunctions, status: 400 | 401, message: string): IWebhookResponseData {
@@ -103,7 +104,7 @@ export async function receiveWebhook(this: IWebhookFunctions): Promise<IWebhookR
 	let item: INodeExecutionData = { json: toItemJson(event, parsed.body, options) };
 
 	if (wantsLabel(event, options)) {
-		if (absoluteHttpUrl(event.fields.pdf_url) !== undefined) {
+		if (httpUrl(event.fields.pdf_url) !== undefined) {
 			// A download can take a while; the sender gets its 200 first (n8n still starts the workflow,
 			// as it does for any node that answered itself and returned workflowData).
 			this.getResponseObject().status(200).json({ message: 'Workflow was started' });

@@ -11,10 +11,9 @@ import { z } from 'zod';
 
 // Actionable messages, rebuilt without the request config (which carries the Authorization header), so no
 // token travels with the error.
+import { apiPaths } from '../shared/apiPaths';
 import { toNodeApiError } from '../shared/errors';
 import { apiRequest, DEFAULT_PACE, type PaceSettings } from '../shared/transport';
-
-export const CREDENTIAL_TYPE = 'consignmentVendorApi';
 
 /**
  * A profile read or change is tiny; n8n waits for it while activating, deactivating or stopping test listening,
@@ -92,7 +91,7 @@ async function vendorRequest(
 ): Promise<unknown> {
 	try {
 		// The credential's queue: activation waits out a 429 and repeats a 5xx like any other request.
-		return (await apiRequest(context, { method, url: '/v1/vendor', body: body as IDataObject | undefined }, VENDOR_PACE)).body;
+		return (await apiRequest(context, { method, url: apiPaths.vendor, body: body as IDataObject | undefined }, VENDOR_PACE)).body;
 	} catch (error) {
 		const mapped = toNodeApiError(context.getNode(), error, { subject: { kind: 'vendor' } });
 		const action = method === 'GET' ? 'read' : 'change';

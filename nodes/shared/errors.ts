@@ -1,11 +1,7 @@
 /**
- * The one place that turns a failed API request into an error a user can act on.
- *
- * - `toNodeApiError(node, error, { itemIndex?, runIndex?, subject?, method? })`: any error thrown by
- *   `helpers.httpRequestWithAuthentication` (or by RoutingNode's `makeRoutingRequest`), after the transport's
- *   queue gave it up, becomes a `NodeApiError` whose message says what to do (401/403/400/404/413/429/5xx/other),
- *   including how long the queue waited and which option to change. Errors that are already ours
- *   (`NodeOperationError`, e.g. input validation) pass through with the item index set.
+ * The one place that turns a failed API request into an error a user can act on: what to do
+ * (401/403/400/404/413/429/5xx/other), how long the queue waited and which option to change. Errors already
+ * worded (input validation) pass through with the item index set.
  *
  * n8n refreshes the token only when a request THROWS with `error.response.status === 401`, so requests keep
  * throwing and are mapped here after n8n's own refresh-and-retry has run: a 401 that reaches us is a 401 on the
@@ -43,7 +39,7 @@ export interface ApiErrorContext {
 	method?: string;
 }
 
-/** Marks NodeApiErrors made here, so mapping twice (custom operation + RoutingNode) keeps the first message. */
+/** Marks NodeApiErrors made here, so mapping twice (an operation, then the runner) keeps the first message. */
 const MAPPED = Symbol('consignmentVendorMappedError');
 
 function retryAfterSeconds(headers: IDataObject): number | undefined {

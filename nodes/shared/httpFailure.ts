@@ -1,13 +1,4 @@
-/**
- * Reading a failed request: what the service answered, whatever shape n8n 1.x or 2.x wrapped it in.
- *
- * Exported API:
- * - `readHttpFailure(error)`: status, body, headers, path and network code of a failed request.
- * - `isRequestError(error)`: whether an error came from n8n's request helpers (NodeApiError, axios error, full response).
- * - `isNodeApiError(error)`: a NodeApiError of any copy of n8n-workflow.
- * - `serviceMessage(body)`: the service's own error text (`error`, `message`, 207-style arrays), secrets redacted.
- * - `redactSecrets(text)`: removes `Bearer …`, `client_secret`/token values from text that came from elsewhere.
- */
+/** Reading a failed request: what the service answered, whatever shape n8n 1.x or 2.x wrapped it in. */
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 

@@ -42,6 +42,11 @@ describe('Consignment → Get', () => {
 		);
 		expect(continuing.items).toHaveLength(2);
 		expect(String(continuing.items[0].json.error)).toMatch(/Consignment nope was not found/);
+		// The one Continue On Fail shape of every operation: the error, and what to do about it.
+		expect(continuing.items[0]).toEqual({
+			json: { error: 'Consignment nope was not found: Consignment nope not found', message: expect.stringMatching(/Consignment → Get Many/) },
+			pairedItem: { item: 0 },
+		});
 		expect(continuing.items[1].json.id).toBe('cons_12345');
 	});
 

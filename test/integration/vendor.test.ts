@@ -68,3 +68,20 @@ describe('Vendor → Update', () => {
 		expect(String(bad.items[1].json.error)).toMatch(/Item index 1: webhook_url must be an http\(s\) URL/);
 	});
 });
+
+describe("n8n's Batching option (Request Options), as on every per-item operation", () => {
+	it('sends Items per Batch, then pauses Batch Interval before the next batch; outputs stay paired in order', async () => {
+		const started = Date.now();
+		const { result, items, requests } = await runNode(
+			sandbox(),
+			{ resource: 'vendor', operation: 'get', requestOptions: { batching: { batch: { batchSize: 2, batchInterval: 600 } } } },
+			{ inputItems: [{}, {}, {}, {}, {}] },
+		);
+		const elapsed = Date.now() - started;
+		expect(result.error).toBeUndefined();
+		expect(requests).toHaveLength(5);
+		expect(items.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3, 4].map((item) => ({ item })));
+		// Three batches (2, 2, 1): two pauses of 600 ms at least; a lower bound, which no slow machine breaks.
+		expect(elapsed).toBeGreaterThanOrEqual(1200);
+	});
+});

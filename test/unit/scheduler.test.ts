@@ -2,7 +2,7 @@
 // instead of waiting, so minutes of rate limiting run in milliseconds and every wait is exact.
 import { NodeApiError } from 'n8n-workflow';
 
-import { requestOptionsField } from '../../nodes/ConsignmentVendor/shared/requestOptions';
+import { paceOptions } from '../../nodes/ConsignmentVendor/shared/requestOptions';
 import { TokenReplacedError } from '../../credentials/sharedAccessToken';
 import { toNodeApiError } from '../../nodes/shared/errors';
 import { retryOutcomeOf } from '../../nodes/shared/transport/outcome';
@@ -506,7 +506,7 @@ describe('Request Options', () => {
 
 describe('the Request Options fields', () => {
 	it('show the defaults the transport uses', () => {
-		const defaults = Object.fromEntries((requestOptionsField.options as Array<{ name: string; default: unknown }>).map((o) => [o.name, o.default]));
+		const defaults = Object.fromEntries((paceOptions as Array<{ name: string; default: unknown }>).map((o) => [o.name, o.default]));
 		expect(paceSettingsFrom(defaults)).toEqual({ ...DEFAULT_PACE, maxRequestsPerSecond: undefined });
 	});
 });

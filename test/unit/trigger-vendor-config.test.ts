@@ -1,7 +1,7 @@
 // Reading GET /v1/vendor in both the contract's flat form and the public docs' nested form
 // (nodes/ConsignmentVendorTrigger/vendorApi.ts toVendorWebhookConfig).
 import { toVendorWebhookConfig } from '../../nodes/ConsignmentVendorTrigger/vendorApi';
-import { absoluteHttpUrl } from '../../nodes/ConsignmentVendorTrigger/label';
+import { httpUrl } from '../../nodes/shared/httpUrl';
 
 describe('toVendorWebhookConfig', () => {
 	it('reads the contract form', () => {
@@ -32,12 +32,12 @@ describe('toVendorWebhookConfig', () => {
 	});
 });
 
-describe('absoluteHttpUrl (label download guard)', () => {
+describe('httpUrl (label download guard)', () => {
 	it('accepts absolute http and https URLs only', () => {
-		expect(absoluteHttpUrl('https://labels.example.com/1.pdf')?.href).toBe('https://labels.example.com/1.pdf');
-		expect(absoluteHttpUrl('http://labels.example.com/1.pdf')).toBeDefined();
+		expect(httpUrl('https://labels.example.com/1.pdf')?.href).toBe('https://labels.example.com/1.pdf');
+		expect(httpUrl('http://labels.example.com/1.pdf')).toBeDefined();
 		for (const bad of ['/labels/1.pdf', 'labels/1.pdf', 'file:///etc/passwd', 'ftp://x/1.pdf', 'javascript:alert(1)', '', 12, null]) {
-			expect(absoluteHttpUrl(bad)).toBeUndefined();
+			expect(httpUrl(bad)).toBeUndefined();
 		}
 	});
 });

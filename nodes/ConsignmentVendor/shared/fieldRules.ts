@@ -7,6 +7,7 @@
  */
 import type { z } from 'zod';
 
+import { httpUrl } from '../../shared/httpUrl';
 import { isJsonObject } from '../../shared/jsonObject';
 import { MoneyFormatError, PriceUnit, toCents } from './money';
 import { isBlank, refuse, rule, type Checked } from './ruleSchemas';
@@ -25,7 +26,7 @@ export interface InputIssue {
 /**
  * Thrown by the `parse*Input` functions. `message` is complete on its own
  * (`Item index 2: zipcode must be ##### or #####-####, got "12 345"`), so callers may rethrow it
- * as is; n8n wraps a plain Error thrown from a preSend hook in a NodeOperationError, keeping the message.
+ * as is (shared/itemRunner.ts `refusedInput`).
  */
 export class InputValidationError extends Error {
 	constructor(
@@ -37,9 +38,14 @@ export class InputValidationError extends Error {
 	}
 }
 
+/** How every message about one input item starts, so a user finds the row in a long run. */
+export function itemPrefix(itemIndex: number): string {
+	return `Item index ${itemIndex}`;
+}
+
 export function formatIssues(itemIndex: number, issues: InputIssue[]): string {
 	const details = issues.map((issue) => `${issue.field} ${issue.message}`).join('; ');
-	return `Item index ${itemIndex}: ${details}`;
+	return `${itemPrefix(itemIndex)}: ${details}`;
 }
 
 /** How a field is named in messages, from its API path (`image.front`); the path itself unless told otherwise. */
@@ -112,15 +118,10 @@ export function integerField(minimum: number, requirement: string) {
 	});
 }
 
-export const absoluteHttpUrl = requiredText.pipe(
+export const httpUrlField = requiredText.pipe(
 	rule((value) => {
 		const text = String(value);
-		try {
-			const url = new URL(text);
-			if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '') return text;
-		} catch {
-			// not a URL at all: refused below
-		}
+		if (httpUrl(text) !== undefined) return text;
 		return refuse(`must be an absolute http(s) URL such as https://example.com/photo.jpg, got ${shown(text)}`);
 	}),
 );

@@ -4,16 +4,17 @@
  * the call stack above ~120,000 records, so these operations build their output themselves, one item per record,
  * reading pages with the shared paginator (pagination.ts) through the transport's `apiRequest`.
  *
- * Parameters and outputs are those the declarative operations had: per input item, one n8n item per record
+ * Per input item, one n8n item per record
  * (the record exactly as returned, or only its chosen fields with Simplify on; `pairedItem` = that input item);
- * a failure stops the node with an error naming the item, or with "Continue on Fail" gives that input item one `{ error }` item.
+ * a failure stops the node with an error naming the item, or with "Continue on Fail" gives that input item one error
+ * item (shared/itemRunner.ts).
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { toNodeApiError } from '../../shared/errors';
 import { isJsonObject } from '../../shared/jsonObject';
 import { apiRequest, credentialKey, credentialTarget } from '../../shared/transport';
+import { runPerItem } from './itemRunner';
 import { readPages, type Listing } from './pagination';
 import { paceSettingsOfNode } from './requestOptions';
 import { pickFields } from './simplify';
@@ -56,13 +57,8 @@ export async function serviceKeyOf(context: IExecuteFunctions): Promise<string> 
 	return credentialKey(baseUrl, clientId);
 }
 
-/** Every record of one input item's listing, appended to `output` one by one. */
-async function listInto(
-	context: IExecuteFunctions,
-	config: ListOperationConfig,
-	itemIndex: number,
-	output: INodeExecutionData[],
-): Promise<void> {
+/** Every record of one input item's listing, one output item per record. */
+async function list(context: IExecuteFunctions, config: ListOperationConfig, itemIndex: number): Promise<INodeExecutionData[]> {
 	const listing: Listing = {
 		collectionKey: config.collectionKey,
 		idKeys: config.idKeys,
@@ -78,30 +74,22 @@ async function listInto(
 	const pairedItem = { item: itemIndex };
 	// Off by default on version 1 nodes, on from 1.1 (shared/simplify.ts); off gives the record as returned.
 	const simplify = context.getNodeParameter('simplify', itemIndex, false) as boolean;
+	const output: INodeExecutionData[] = [];
 	await readPages(fetchPage, listing, { node: context.getNode(), itemIndex, limit, pageSize, serviceKey }, (record) => {
 		const json = isJsonObject(record) ? record : { value: record as IDataObject[keyof IDataObject] };
 		output.push({ json: simplify && isJsonObject(record) ? pickFields(json, config.simplifiedFields) : json, pairedItem });
 	});
+	return output;
 }
 
-/** The `customOperations` function of a list operation. */
+/** The `execute` of a list operation: input items one at a time, each item's listing in order. */
 export function listOperation(config: ListOperationConfig) {
-	return async function list(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const output: INodeExecutionData[] = [];
-		const inputCount = this.getInputData().length;
-		for (let itemIndex = 0; itemIndex < inputCount; itemIndex++) {
-			const before = output.length;
-			try {
-				await listInto(this, config, itemIndex, output);
-			} catch (caught) {
-				const error = toNodeApiError(this.getNode(), caught, { itemIndex });
-				if (!this.continueOnFail()) throw error;
-				// What this input item had gathered is dropped: its one output item is the error.
-				output.length = before;
-				output.push({ json: { error: error.message }, pairedItem: { item: itemIndex } });
-			}
-		}
-		return [output];
+	return async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await runPerItem(this, {
+			read: () => undefined,
+			send: async (context, _input, itemIndex) => await list(context, config, itemIndex),
+			oneAtATime: true,
+		});
 	};
 }
 

@@ -1,11 +1,6 @@
 /**
  * Searchable lists behind the resource locators (`methods.listSearch` of the node).
  *
- * Exported API:
- * - `listSearch`: `{ searchConsignments, searchActiveAddresses }`, to spread into the node's `methods.listSearch`.
- *   Names are referenced by `resourceLocators.ts` (`CONSIGNMENT_SEARCH`, `ACTIVE_ADDRESS_SEARCH`).
- * - `CONSIGNMENT_SEARCH`, `ACTIVE_ADDRESS_SEARCH`: the method names.
- *
  * The API has no search parameter, so the text filter is applied here, to the records of the pages read.
  * Each call reads pages (cursor from the previous call's `paginationToken`) until it has a screenful of matches
  * or the listing ends, so a filter that matches rarely still finds records without one request per scroll.
@@ -17,6 +12,7 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
+import { apiPaths } from '../../shared/apiPaths';
 import { toNodeApiError } from '../../shared/errors';
 import { apiRequest } from '../../shared/transport';
 import { DEFAULT_PAGE_SIZE, readPageInfo } from './pagination';
@@ -83,7 +79,7 @@ function text(value: unknown): string {
 }
 
 export const searchConsignments = listSearchMethod({
-	url: '/v1/consignments',
+	url: apiPaths.consignments,
 	collectionKey: 'consignments',
 	keep: (record) => text(record.id) !== '',
 	toResult: (record) => {
@@ -100,7 +96,7 @@ export const searchConsignments = listSearchMethod({
 });
 
 export const searchActiveAddresses = listSearchMethod({
-	url: '/v1/vendor/addresses',
+	url: apiPaths.addresses,
 	collectionKey: 'addresses',
 	// Inactive (deleted) addresses can neither be updated nor linked to items. A record without the
 	// field is offered: the listing's shape is not documented.

@@ -30,7 +30,7 @@
  * which overflows the call stack above ~120,000 records).
  */
 import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { readHttpFailure, serviceMessage, toNodeApiError } from '../../shared/errors';
 import { pageRefusalAction } from './pageRefusal';
@@ -269,15 +269,13 @@ export async function readPages(
 
 /** `returnAll`, `limit` and Options → Page Size for one list operation. */
 export function listFields(show: { resource: string; operation: string }): INodeProperties[] {
-	const displayOptions = { show: { resource: [show.resource], operation: [show.operation] } };
-	return [
+	return updateDisplayOptions({ show: { resource: [show.resource], operation: [show.operation] } }, [
 		{
 			displayName: 'Return All',
 			name: 'returnAll',
 			type: 'boolean',
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
-			displayOptions,
 		},
 		{
 			displayName: 'Limit',
@@ -286,7 +284,7 @@ export function listFields(show: { resource: string; operation: string }): INode
 			default: 50,
 			typeOptions: { minValue: 1 },
 			description: 'Max number of results to return',
-			displayOptions: { show: { ...displayOptions.show, returnAll: [false] } },
+			displayOptions: { show: { returnAll: [false] } },
 		},
 		{
 			displayName: 'Options',
@@ -294,7 +292,6 @@ export function listFields(show: { resource: string; operation: string }): INode
 			type: 'collection',
 			placeholder: 'Add option',
 			default: {},
-			displayOptions,
 			options: [
 				{
 					displayName: 'Page Size',
@@ -308,5 +305,5 @@ export function listFields(show: { resource: string; operation: string }): INode
 				},
 			],
 		},
-	];
+	]);
 }

@@ -1,20 +1,16 @@
 /**
- * How this node's requests share the service's rate limit (the transport's queue). n8n merges these options
- * into the "Request Options" it gives every declarative node (node settings, beside its Batching, Proxy and
- * Timeout); empty means the defaults in transport/settings.ts, which need no knowledge of the service's quota.
+ * The node's Request Options (a node setting). How its requests share the service's rate limit (the transport's
+ * queue): empty means the defaults in transport/settings.ts, which need no knowledge of the service's quota. Beside
+ * them, n8n's own options of that setting under their names (Batching, Ignore SSL Issues, Proxy, Timeout): n8n
+ * gave them to the node while it was declarative, so saved workflows hold them; the runner and the transport
+ * apply them to every operation.
  */
-import type { IExecuteFunctions, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { paceSettingsFrom, REQUEST_OPTIONS_PARAMETER, type PaceSettings } from '../../shared/transport';
 
 // The defaults shown are transport/settings.ts's DEFAULT_PACE (the linter wants literals; a unit test compares).
-export const requestOptionsField: INodeProperties = {
-	displayName: 'Request Options',
-	name: REQUEST_OPTIONS_PARAMETER,
-	type: 'collection',
-	placeholder: 'Add option',
-	default: {},
-	options: [
+export const paceOptions: INodeProperties[] = [
 		{
 			displayName: 'Give Up After No Success For (Seconds)',
 			name: 'giveUpAfterNoSuccessSeconds',
@@ -50,15 +46,80 @@ export const requestOptionsField: INodeProperties = {
 			typeOptions: { minValue: 1 },
 			description: 'The longest one request may wait in all (queued, paused, repeated) before it fails',
 		},
-	],
+];
+
+/** n8n's own Request Options, as n8n-core (1.x and 2.x alike) defines them for declarative nodes. */
+const n8nRequestOptions: INodeProperties[] = [
+	{
+		displayName: 'Batching',
+		name: 'batching',
+		placeholder: 'Add Batching',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: false },
+		default: { batch: {} },
+		options: [
+			{
+				displayName: 'Batching',
+				name: 'batch',
+				values: [
+					{
+						displayName: 'Items per Batch',
+						name: 'batchSize',
+						type: 'number',
+						typeOptions: { minValue: -1 },
+						default: 50,
+						description: 'Input will be split in batches to throttle requests. -1 for disabled. 0 will be treated as 1.',
+					},
+					{
+						displayName: 'Batch Interval (Ms)',
+						name: 'batchInterval',
+						type: 'number',
+						typeOptions: { minValue: 0 },
+						default: 1000,
+						description: 'Time (in milliseconds) between each batch of requests. 0 for disabled.',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Ignore SSL Issues (Insecure)',
+		name: 'allowUnauthorizedCerts',
+		type: 'boolean',
+		noDataExpression: true,
+		default: false,
+		description: 'Whether to connect even if SSL certificate validation is not possible',
+	},
+	{
+		displayName: 'Proxy',
+		name: 'proxy',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. http://myproxy:3128',
+		description: 'HTTP proxy to use. If authentication is required it can be defined as follow: http://username:password@myproxy:3128.',
+	},
+	{
+		displayName: 'Timeout',
+		name: 'timeout',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 10000,
+		description: 'Time in ms to wait for the server to send response headers (and start the response body) before aborting the request',
+	},
+];
+
+export const requestOptionsField: INodeProperties = {
+	displayName: 'Request Options',
+	name: REQUEST_OPTIONS_PARAMETER,
+	type: 'collection',
+	isNodeSetting: true,
+	placeholder: 'Add Option',
+	default: {},
+	// Sorted by name, as n8n showed them when it merged its own options with these.
+	options: [...n8nRequestOptions, ...paceOptions].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 };
 
-/** Pace settings in a declarative operation's hooks (one input item's context). */
-export function paceSettingsOfItem(context: IExecuteSingleFunctions): PaceSettings {
-	return paceSettingsFrom(context.getNodeParameter(REQUEST_OPTIONS_PARAMETER, {}));
-}
-
-/** Pace settings in a custom operation (they are node-wide: read from the first item). */
+/** Pace settings of the node's operations (node-wide: read from the first item). */
 export function paceSettingsOfNode(context: IExecuteFunctions): PaceSettings {
 	return paceSettingsFrom(context.getNodeParameter(REQUEST_OPTIONS_PARAMETER, 0, {}));
 }

@@ -1,12 +1,6 @@
 /**
- * Resource-locator fields (pick from a searchable list, or enter an ID) shared by several operations.
- *
- * Exported API:
- * - `consignmentLocator({ name?, displayName?, description?, hint?, show, required? })`: a consignment, listed by
- *   `searchConsignments`. Default name `consignmentId`. Read it with
- *   `getNodeParameter(name, i, undefined, { extractValue: true })` (RoutingNode extracts it for `$value`).
- * - `activeAddressLocator({ ... })`: an ACTIVE address, listed by `searchActiveAddresses`. Default name `addressId`.
- * `show` is the `displayOptions.show` of the field.
+ * Resource-locator fields (pick from a searchable list, or enter an ID) shared by several operations. Read one
+ * with `getNodeParameter(name, i, undefined, { extractValue: true })`, which also applies the ID mode's checks.
  */
 import type { INodeProperties } from 'n8n-workflow';
 

@@ -10,7 +10,7 @@
 import type { z } from 'zod';
 
 import {
-	absoluteHttpUrl,
+	httpUrlField,
 	booleanField,
 	integerField,
 	jsonObjectField,
@@ -108,7 +108,7 @@ function itemSchema({ priceUnit }: ItemInputOptions, minimumQuantity: number) {
 			condition: requiredText,
 			with_tags: booleanField,
 			designer: requiredText,
-			image: fields({ front: absoluteHttpUrl, back: absoluteHttpUrl }, 'must be an object with front and back URLs'),
+			image: fields({ front: httpUrlField, back: httpUrlField }, 'must be an object with front and back URLs'),
 			quantity: integerField(minimumQuantity, minimumQuantity > 0 ? 'a whole number of at least 1' : 'a whole number, 0 or more'),
 			msrp: moneyField(priceUnit),
 			price: moneyField(priceUnit),

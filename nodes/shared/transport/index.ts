@@ -2,7 +2,6 @@
  * Every HTTP request the package sends goes through here:
  * - `apiRequest`: an API call from node code (custom operations, resource-locator lists, the trigger's
  *   activation and deactivation), authenticated with the credential;
- * - `routingRequest`: the request RoutingNode built for a declarative operation (through its pagination hook);
  * - `unqueuedRequest`: requests that must not wait in the API queue: the token exchange (requests in the queue
  *   hold their slot while n8n exchanges a token for them, so queueing the exchange could deadlock) and label
  *   downloads (another host); they get the same timeout and retry rules, without the shared pacing.
@@ -10,17 +9,14 @@
  * of the trigger's activation go ahead of queued bulk work (`isInteractive`).
  */
 import type {
-	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecuteFunctions,
-	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHookFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
-	INodeExecutionData,
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
@@ -174,18 +170,6 @@ export async function apiRequest(
 		async () => await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, options),
 		request.signal,
 	)) as IN8nHttpFullResponse;
-}
-
-/** The request RoutingNode prepared for a declarative operation, through the credential's queue. */
-export async function routingRequest(
-	context: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-	settings: PaceSettings = DEFAULT_PACE,
-): Promise<INodeExecutionData[]> {
-	const prepared = { ...requestData, options: { ...requestData.options, timeout: settings.timeoutMs } };
-	return await scheduled(context, requestData.options.method ?? 'GET', settings, async () =>
-		await context.makeRoutingRequest(prepared),
-	);
 }
 
 const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);

@@ -17,10 +17,7 @@ export interface PaceSettings {
 	maxWaitMs: number;
 	/** Per request: no answer within this time is a timeout (a hung endpoint never blocks the queue). */
 	timeoutMs: number;
-	/**
-	 * n8n's own Proxy and Ignore SSL Issues options: RoutingNode applies them to declarative operations' requests,
-	 * `apiRequest` to the custom operations' ones.
-	 */
+	/** n8n's own Proxy and Ignore SSL Issues options (Request Options), applied by `apiRequest`. */
 	proxy?: string;
 	allowUnauthorizedCerts?: boolean;
 }
@@ -33,9 +30,8 @@ export const DEFAULT_PACE: Readonly<PaceSettings> = {
 };
 
 /**
- * The parameter the action node keeps these in. n8n itself gives every declarative node a "Request Options"
- * node setting of this name (batching, proxy, timeout in ms) and merges a node's own options into it, so ours
- * sit beside n8n's, and n8n's Timeout is the one timeout.
+ * The parameter the action node keeps these in: the name n8n gives the "Request Options" node setting of
+ * declarative nodes (batching, proxy, timeout in ms), which the node was; its Timeout is the one timeout.
  */
 export const REQUEST_OPTIONS_PARAMETER = 'requestOptions';
 

@@ -1,32 +1,26 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { withActionableErrors } from '../../shared/oneRequestRouting';
-import { summaryWhenEmpty, unwrapRecord } from '../../shared/output';
-import { addressBodyFields, sentAddress, validateAddressBody } from './helpers/addressFields';
+import { apiPaths } from '../../../shared/apiPaths';
+import { answerJson, isEmptyAnswer, perItem, requestForItem, unwrapped } from '../../shared/itemRunner';
+import { addressBodyFields, readAddress } from './helpers/addressFields';
 
-/** Names what to check when the outcome of the POST is unknown (errors.ts). */
-const ABOUT_AN_ADDRESS = { subject: () => ({ kind: 'address' as const }) };
-
-export const addressCreateOperation: INodePropertyOptions = {
+export const option: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
 	action: 'Create a US address from name, street, city, state, ZIP code and phone',
 	description:
 		'Add a US shipping address to the vendor account from a name, street, city, state, ZIP code, country and phone number',
-	routing: withActionableErrors({
-		request: { method: 'POST', url: '/v1/vendor/addresses' },
-		send: { preSend: [validateAddressBody] },
-		// The address record, whether the service wraps it ({address: {...}}) or not; the response is not in the contract.
-		// An empty answer outputs what was sent (its address_id arrives later, with the address_creation webhook).
-		output: {
-			postReceive: [
-				summaryWhenEmpty(function () {
-					return { success: true, ...sentAddress(this) };
-				}),
-				unwrapRecord('address'),
-			],
-		},
-	}, ABOUT_AN_ADDRESS),
 };
 
-export const addressCreateFields: INodeProperties[] = addressBodyFields('create');
+export const fields: INodeProperties[] = addressBodyFields('create');
+
+export const execute = perItem({
+	read: readAddress,
+	async send(context, address, itemIndex) {
+		// The subject names what to check when the outcome of the POST is unknown (errors.ts).
+		const answer = await requestForItem(context, itemIndex, { method: 'POST', url: apiPaths.addresses, body: address }, { kind: 'address' });
+		// The response is not in the contract: the address record, wrapped ({address: {...}}) or not. An empty answer
+		// outputs what was sent (its address_id arrives later, with the address_creation webhook).
+		return isEmptyAnswer(answer) ? { success: true, ...address } : answerJson(unwrapped(answer, 'address'));
+	},
+});

@@ -1,30 +1,13 @@
-/**
- * The `address` resource: its operation selector and fields, for the node file to spread into `properties`.
- * Exported API: `addressOperationSelector`, `addressFields`, `addressCustomOperations` (Get Many).
- */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { addressCreateFields, addressCreateOperation } from './create';
-import { addressDeleteFields, addressDeleteOperation } from './delete';
-import { addressGetAll, addressGetAllFields, addressGetAllOperation } from './getAll';
-import { addressUpdateFields, addressUpdateOperation } from './update';
+import { operationSelector } from '../../shared/operationSelector';
+import * as create from './create';
+import * as deleteAddress from './delete';
+import * as getAll from './getAll';
+import * as update from './update';
 
-export const addressOperationSelector: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['address'] } },
-	options: [addressCreateOperation, addressDeleteOperation, addressGetAllOperation, addressUpdateOperation],
-	default: 'getAll',
-};
+export const operations = operationSelector('address', [create.option, deleteAddress.option, getAll.option, update.option], 'getAll');
 
-export const addressFields: INodeProperties[] = [
-	...addressCreateFields,
-	...addressUpdateFields,
-	...addressDeleteFields,
-	...addressGetAllFields,
-];
+export const fields: INodeProperties[] = [...create.fields, ...update.fields, ...deleteAddress.fields, ...getAll.fields];
 
-/** For the node's `customOperations.address`: Get Many (listings of any size: shared/listOperation.ts). */
-export const addressCustomOperations = { getAll: addressGetAll };
+export const executeByOperation = { create: create.execute, update: update.execute, delete: deleteAddress.execute, getAll: getAll.execute };

@@ -1,35 +1,18 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { summaryWhenEmpty, unwrapRecord } from '../../shared/output';
-import { readIdParameter, recordRouting } from '../../shared/requestPaths';
+import { apiPaths } from '../../../shared/apiPaths';
+import { answerJson, isEmptyAnswer, perItem, recordPath, requestForItem, unwrapped } from '../../shared/itemRunner';
 import { activeAddressLocator } from '../../shared/resourceLocators';
-import { addressBodyFields, sentAddress, validateAddressBody } from './helpers/addressFields';
+import { addressBodyFields, readAddress } from './helpers/addressFields';
 
-export const addressUpdateOperation: INodePropertyOptions = {
+export const option: INodePropertyOptions = {
 	name: 'Update',
 	value: 'update',
 	action: 'Update an active address by address ID, replacing every field',
 	description: 'Replace every field of the active address with the given ID',
-	routing: recordRouting(
-		{ parameter: 'addressId', label: 'Address', kind: 'address', url: (id) => `/v1/vendor/addresses/${id}` },
-		{
-			request: { method: 'PATCH' },
-			send: { preSend: [validateAddressBody] },
-			// The address record, whether the service wraps it ({address: {...}}) or not; the response is not in the contract.
-			// An empty answer outputs the address ID and what was sent.
-			output: {
-				postReceive: [
-					summaryWhenEmpty(function () {
-						return { success: true, address_id: String(readIdParameter(this, 'addressId')).trim(), ...sentAddress(this) };
-					}),
-					unwrapRecord('address'),
-				],
-			},
-		},
-	),
 };
 
-export const addressUpdateFields: INodeProperties[] = [
+export const fields: INodeProperties[] = [
 	activeAddressLocator({
 		show: { resource: ['address'], operation: ['update'] },
 		description: 'The active address to change. Only active addresses can be updated.',
@@ -37,3 +20,16 @@ export const addressUpdateFields: INodeProperties[] = [
 	}),
 	...addressBodyFields('update'),
 ];
+
+export const execute = perItem({
+	read: (context, itemIndex) => ({
+		...recordPath(context, itemIndex, { parameter: 'addressId', label: 'Address', path: apiPaths.address }),
+		address: readAddress(context, itemIndex),
+	}),
+	async send(context, { id, path, address }, itemIndex) {
+		const answer = await requestForItem(context, itemIndex, { method: 'PATCH', url: path, body: address }, { kind: 'address', id: String(id) });
+		// The response is not in the contract: the address record, wrapped ({address: {...}}) or not. An empty
+		// answer outputs the address ID and what was sent.
+		return isEmptyAnswer(answer) ? { success: true, address_id: String(id).trim(), ...address } : answerJson(unwrapped(answer, 'address'));
+	},
+});

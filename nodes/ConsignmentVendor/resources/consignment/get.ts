@@ -1,24 +1,24 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { unwrapRecord } from '../../shared/output';
-import { recordRouting } from '../../shared/requestPaths';
+import { apiPaths } from '../../../shared/apiPaths';
+import { answerJson, perItem, recordPath, requestForItem, unwrapped } from '../../shared/itemRunner';
 import { consignmentLocator } from '../../shared/resourceLocators';
 
-export const consignmentGetOperation: INodePropertyOptions = {
+export const option: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get a consignment by ID with its status and number of items',
 	description: 'Get the status, dates and number of items of the consignment with the given ID',
-	routing: recordRouting(
-		{ parameter: 'consignmentId', label: 'Consignment', kind: 'consignment', url: (id) => `/v1/consignments/${id}` },
-		{
-			request: { method: 'GET' },
-			// The service wraps the record: {consignment: {...}}.
-			output: { postReceive: [unwrapRecord('consignment')] },
-		},
-	),
 };
 
-export const consignmentGetFields: INodeProperties[] = [
-	consignmentLocator({ show: { resource: ['consignment'], operation: ['get'] } }),
-];
+export const fields: INodeProperties[] = [consignmentLocator({ show: { resource: ['consignment'], operation: ['get'] } })];
+
+export const execute = perItem({
+	read: (context, itemIndex) =>
+		recordPath(context, itemIndex, { parameter: 'consignmentId', label: 'Consignment', path: apiPaths.consignment }),
+	async send(context, { id, path }, itemIndex) {
+		const answer = await requestForItem(context, itemIndex, { method: 'GET', url: path }, { kind: 'consignment', id: String(id) });
+		// The service wraps the record: {consignment: {...}}.
+		return answerJson(unwrapped(answer, 'consignment'));
+	},
+});

@@ -1,10 +1,11 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { apiPaths } from '../../../shared/apiPaths';
 import { listOperation } from '../../shared/listOperation';
 import { listFields } from '../../shared/pagination';
 import { SIMPLIFIED_CONSIGNMENT_FIELDS, simplifyFields } from '../../shared/simplify';
 
-export const consignmentGetAllOperation: INodePropertyOptions = {
+export const option: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'Get many consignments of the vendor with their status and number of items',
@@ -12,15 +13,14 @@ export const consignmentGetAllOperation: INodePropertyOptions = {
 		"List the vendor's consignments with their status and number of items (empty unless the credential belongs to a vendor user)",
 };
 
-/** A custom operation (see shared/listOperation.ts). */
-export const consignmentGetAll = listOperation({
-	url: '/v1/consignments',
+export const fields: INodeProperties[] = [
+	...listFields({ resource: 'consignment', operation: 'getAll' }),
+	...simplifyFields({ resource: 'consignment', operation: 'getAll' }),
+];
+
+export const execute = listOperation({
+	url: apiPaths.consignments,
 	collectionKey: 'consignments',
 	idKeys: ['id'],
 	simplifiedFields: SIMPLIFIED_CONSIGNMENT_FIELDS,
 });
-
-export const consignmentGetAllFields: INodeProperties[] = [
-	...listFields({ resource: 'consignment', operation: 'getAll' }),
-	...simplifyFields({ resource: 'consignment', operation: 'getAll' }),
-];

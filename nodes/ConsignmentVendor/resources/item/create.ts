@@ -8,7 +8,7 @@
  * (n8n evaluates every item's expressions: seconds for thousands of items). Each input item yields exactly one
  * output item, paired with it.
  */
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { consignmentLocator } from '../../shared/resourceLocators';
@@ -21,7 +21,15 @@ import { ItemOutputs } from './helpers/itemOutputs';
 import { isPreview, recordInvalidRow } from './helpers/itemPreview';
 import { readItemCreationInput } from './helpers/itemPayload';
 
-export const createFields: INodeProperties[] = [
+export const option: INodePropertyOptions = {
+	name: 'Create',
+	value: 'create',
+	action: 'Create items in a consignment by consignment ID, up to 500 per request',
+	description:
+		'Submit new items (vendor SKU, category, condition, designer, images, quantity, prices) to the consignment with the given ID, up to 500 per request',
+};
+
+export const fields: INodeProperties[] = [
 	consignmentLocator({
 		description:
 			'Consignment the items are created in. Consignments cannot be created through the API: ask the service for one.',
@@ -54,7 +62,7 @@ function checkOrFail(checker: InputItemChecker<PendingCreation>, itemIndex: numb
 	}
 }
 
-export async function create(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const readCreation = (parameter: ParameterReader, itemIndex: number): PendingCreation => ({
 		itemIndex,
 		consignmentId: readConsignmentId(this, itemIndex),

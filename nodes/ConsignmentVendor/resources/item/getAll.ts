@@ -3,14 +3,22 @@
  * Without a Validation Status the service returns only non-approved items (contract, Items rule 1); that
  * default is the first option, so what the node returns matches what the service documents.
  */
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { itemListFields, itemListOperation } from './helpers/listFilters';
-import { itemPaths } from './helpers/itemPaths';
+import { apiPaths } from '../../../shared/apiPaths';
 
-export const getAll = itemListOperation(itemPaths.items, 'validationStatus', 'validation_status');
+export const execute = itemListOperation(apiPaths.items, 'validationStatus', 'validation_status');
 
-export const getAllFields: INodeProperties[] = itemListFields('getAll', {
+export const option: INodePropertyOptions = {
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'Get many items by validation status or vendor SKU',
+	description:
+		'List items, optionally by validation status or vendor SKU (without a status the service returns only non-approved items)',
+};
+
+export const fields: INodeProperties[] = itemListFields('getAll', {
 	displayName: 'Validation Status',
 	name: 'validationStatus',
 	description: 'Which items to list (validation_status)',

@@ -2,14 +2,21 @@
  * Item → Get Many Non-Approved: GET /v1/items/non_approved, a custom operation over the shared cursor
  * paginator (records under `products`; each has `item_status`, `quantity` and `price` as an object).
  */
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { itemListFields, itemListOperation } from './helpers/listFilters';
-import { itemPaths } from './helpers/itemPaths';
+import { apiPaths } from '../../../shared/apiPaths';
 
-export const getNonApproved = itemListOperation(itemPaths.nonApproved, 'status', 'status');
+export const execute = itemListOperation(apiPaths.nonApprovedItems, 'status', 'status');
 
-export const getNonApprovedFields: INodeProperties[] = itemListFields('getNonApproved', {
+export const option: INodePropertyOptions = {
+	name: 'Get Many Non-Approved',
+	value: 'getNonApproved',
+	action: 'Get many non approved items with their status and quantity',
+	description: 'List the items not yet approved with their status and quantity, optionally by status or vendor SKU',
+};
+
+export const fields: INodeProperties[] = itemListFields('getNonApproved', {
 	displayName: 'Status',
 	name: 'status',
 	description: 'Only items in this validation status (status)',

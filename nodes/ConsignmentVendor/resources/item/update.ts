@@ -11,19 +11,17 @@
  * already sent finish). Errors name the item
  * and the field; 400 (the service's text names the field) and 404 (the item_id) are mapped by `toNodeApiError`.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toNodeApiError } from '../../../shared/errors';
-import { isJsonObject } from '../../../shared/jsonObject';
 import { apiRequest, type PaceSettings } from '../../../shared/transport';
-import { forEachConcurrently } from '../../shared/concurrency';
+import { answerJson, errorItemOf, inputError, refusedInput, runPerItem } from '../../shared/itemRunner';
 import { paceSettingsOfNode } from '../../shared/requestOptions';
-import { InputValidationError } from '../../shared/schemas';
 import { approvedItemFields, itemInputFields } from './helpers/itemFields';
 import { fieldMappingProperties } from './helpers/itemMapping';
 import { readApprovedItemPatch, readerForItem, readItemIdToUpdate, readItemUpdateInput } from './helpers/itemPayload';
-import { itemPaths } from './helpers/itemPaths';
+import { apiPaths } from '../../../shared/apiPaths';
 import { isPreview } from './helpers/itemPreview';
 import { OutcomeTally } from './helpers/runSummary';
 
@@ -44,42 +42,50 @@ function itemIdField(where: Record<string, string[]>): INodeProperties {
 		placeholder: 'e.g. 700123',
 		description: 'The platform item ID (item_id) of the item to update',
 		hint: 'Use item_id (from the item-created webhook or Get Many), NOT the id field: id is the variant ID and the API does not accept it',
-		displayOptions: { show: { ...show, ...where } },
+		displayOptions: { show: where },
 	};
 }
 
-export const updateFields: INodeProperties[] = [
-	itemIdField({ fieldsToSend: ['all'], fieldMapping: ['manual'] }),
-	itemIdField({ fieldsToSend: ['approved'] }),
-	{
-		displayName: 'Fields to Send',
-		name: 'fieldsToSend',
-		type: 'options',
-		default: 'all',
-		description: 'What the item can still take depends on its validation status',
-		displayOptions: { show },
-		options: [
-			{
-				name: 'All Item Fields (Not Yet Approved Item)',
-				value: 'all',
-				description:
-					'Pending, draft, rejected or in-reconciliation items need every creation field again; a rejected item goes back to pending',
-			},
-			{
-				name: 'Address and Quantity Only (Approved Item)',
-				value: 'approved',
-				description: 'An approved item takes only address_id and a quantity decrease',
-			},
-		],
-	},
-	{
-		displayName:
-			'Approved items: only address_id and a quantity decrease are applied; price, MSRP and every other field are ignored (no webhook is sent for a quantity decrease). A rejected item goes back to pending. vendor_sku must stay the same.',
-		name: 'updateNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show },
-	},
+export const option: INodePropertyOptions = {
+	name: 'Update',
+	value: 'update',
+	action: 'Update an item by item ID',
+	description:
+		'Change the fields of the item with the given item ID (an approved item takes only a new address or a lower quantity)',
+};
+
+export const fields: INodeProperties[] = [
+	...updateDisplayOptions({ show }, [
+		itemIdField({ fieldsToSend: ['all'], fieldMapping: ['manual'] }),
+		itemIdField({ fieldsToSend: ['approved'] }),
+		{
+			displayName: 'Fields to Send',
+			name: 'fieldsToSend',
+			type: 'options',
+			default: 'all',
+			description: 'What the item can still take depends on its validation status',
+			options: [
+				{
+					name: 'All Item Fields (Not Yet Approved Item)',
+					value: 'all',
+					description:
+						'Pending, draft, rejected or in-reconciliation items need every creation field again; a rejected item goes back to pending',
+				},
+				{
+					name: 'Address and Quantity Only (Approved Item)',
+					value: 'approved',
+					description: 'An approved item takes only address_id and a quantity decrease',
+				},
+			],
+		},
+		{
+			displayName:
+				'Approved items: only address_id and a quantity decrease are applied; price, MSRP and every other field are ignored (no webhook is sent for a quantity decrease). A rejected item goes back to pending. vendor_sku must stay the same.',
+			name: 'updateNotice',
+			type: 'notice',
+			default: '',
+		},
+	]),
 	...fieldMappingProperties('update', { fieldsToSend: ['all'] }),
 	...itemInputFields(['update'], { fieldsToSend: ['all'] }),
 	...approvedItemFields(['update'], { fieldsToSend: ['approved'] }),
@@ -96,19 +102,6 @@ interface ItemPatch {
 	approved: boolean;
 }
 
-/** `read()`, with what it throws as an error naming the item (and the field, for invalid input). */
-function readOrFail<T>(context: IExecuteFunctions, itemIndex: number, read: () => T): T {
-	try {
-		return read();
-	} catch (error) {
-		if (!(error instanceof InputValidationError)) throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
-		throw new NodeOperationError(context.getNode(), error.message, {
-			itemIndex,
-			description: 'Nothing was sent for this item. Correct the field named above and run the node again.',
-		});
-	}
-}
-
 /** Reads and checks one input item's Item ID, then its fields. @throws NodeOperationError naming the item and the field */
 function readPatch(context: IExecuteFunctions, itemIndex: number): ItemPatch {
 	const read = readerForItem(context, itemIndex);
@@ -116,12 +109,17 @@ function readPatch(context: IExecuteFunctions, itemIndex: number): ItemPatch {
 	let path: string;
 	try {
 		rawId = readItemIdToUpdate(read);
-		path = itemPaths.item(rawId as string);
+		path = apiPaths.item(rawId as string);
 	} catch (error) {
-		throw new NodeOperationError(context.getNode(), `Item index ${itemIndex}: Item ID (item_id) ${(error as Error).message}`, { itemIndex });
+		throw inputError(context.getNode(), itemIndex, `Item ID (item_id) ${(error as Error).message}`);
 	}
 	const approved = read('fieldsToSend', 'all') === 'approved';
-	const body = readOrFail(context, itemIndex, () => (approved ? readApprovedItemPatch(read, itemIndex) : readItemUpdateInput(read, itemIndex)));
+	let body: unknown;
+	try {
+		body = approved ? readApprovedItemPatch(read, itemIndex) : readItemUpdateInput(read, itemIndex);
+	} catch (error) {
+		throw refusedInput(context.getNode(), itemIndex, error);
+	}
 	return { itemIndex, itemId: String(rawId).trim(), path, body: body as IDataObject, approved };
 }
 
@@ -140,7 +138,7 @@ const APPROVED_QUANTITY_NOTE =
 	'Sent. An approved item takes a quantity only when it is lower than its current one (an increase is not applied), and the service does not show that quantity: check the item if the quantity may have been an increase';
 
 /** Sends one item's PATCH (two for an approved item's address and quantity); the answer as the output item. @throws the mapped error (404 names the item_id) */
-async function sendPatch(context: IExecuteFunctions, patch: ItemPatch, pace: PaceSettings, stop: AbortSignal): Promise<INodeExecutionData> {
+async function sendPatch(context: IExecuteFunctions, patch: ItemPatch, pace: PaceSettings, stop: AbortSignal): Promise<IDataObject> {
 	const bodies = requestBodies(patch);
 	let answer: unknown;
 	for (const [position, body] of bodies.entries()) {
@@ -155,15 +153,8 @@ async function sendPatch(context: IExecuteFunctions, patch: ItemPatch, pace: Pac
 			throw mapped;
 		}
 	}
-	// The contract answers an object; anything else still makes one output item whose json is an object.
-	const json = isJsonObject(answer) ? answer : answer === undefined || answer === '' ? {} : { response: answer as IDataObject[string] };
-	return { json: patch.approved && patch.body.quantity !== undefined ? { ...json, quantityNote: APPROVED_QUANTITY_NOTE } : json, pairedItem: { item: patch.itemIndex } };
-}
-
-/** Under Continue On Fail: `error` (and `message`, what to do) are what n8n's error output expects (itemFailures.ts). */
-function errorOutput(error: unknown, itemIndex: number): INodeExecutionData {
-	const { message, description } = error as { message?: string; description?: string | null };
-	return { json: { error: message ?? String(error), ...(description ? { message: description } : {}) }, pairedItem: { item: itemIndex } };
+	const json = answerJson(answer);
+	return patch.approved && patch.body.quantity !== undefined ? { ...json, quantityNote: APPROVED_QUANTITY_NOTE } : json;
 }
 
 /**
@@ -177,7 +168,7 @@ function previewUpdate(context: IExecuteFunctions, count: number, tally: Outcome
 			patch = readPatch(context, itemIndex);
 		} catch (error) {
 			tally.add('invalid');
-			return { json: { preview: 'invalid', ...errorOutput(error, itemIndex).json }, pairedItem: { item: itemIndex } };
+			return { json: { preview: 'invalid', ...errorItemOf(error, itemIndex).json }, pairedItem: { item: itemIndex } };
 		}
 		tally.add('would update');
 		const fields = Object.keys(patch.body).filter((field) => field !== 'vendor_sku');
@@ -188,41 +179,17 @@ function previewUpdate(context: IExecuteFunctions, count: number, tally: Outcome
 	return [output];
 }
 
-export async function update(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const count = this.getInputData().length;
 	const tally = new OutcomeTally();
 	if (isPreview(this)) return previewUpdate(this, count, tally);
-	const continueOnFail = this.continueOnFail();
 	const pace = paceSettingsOfNode(this);
-	// Without Continue On Fail every item is checked first, so an invalid one stops the node before any request.
-	// With it nothing stops the node, so each item is read just before it is sent: n8n's evaluation of its
-	// expressions then overlaps with the service's pace instead of delaying the first request.
-	const checked = continueOnFail ? undefined : Array.from({ length: count }, (_, itemIndex) => readPatch(this, itemIndex));
-	const output = new Array<INodeExecutionData>(count);
-	// Without Continue On Fail the first failure stops the node: nothing more is started, requests still waiting in
-	// the queue are taken out of it, and those already sent finish. A cancelled execution stops reading items too.
-	const stop = new AbortController();
-	const cancelled = () => stop.signal.aborted || this.getExecutionCancelSignal?.()?.aborted === true;
-	let firstFailure: { error: unknown } | undefined;
-	await forEachConcurrently(count, pace.maxConcurrent, async (itemIndex) => {
-		if (cancelled()) return;
-		let stage = 'invalid';
-		try {
-			const patch = checked?.[itemIndex] ?? readPatch(this, itemIndex);
-			stage = 'failed';
-			output[itemIndex] = await sendPatch(this, patch, pace, stop.signal);
-			tally.add('updated');
-		} catch (error) {
-			tally.add(stage);
-			if (continueOnFail) output[itemIndex] = errorOutput(error, itemIndex);
-			else if (!stop.signal.aborted) {
-				firstFailure = { error };
-				stop.abort();
-			}
-		}
+	const output = await runPerItem(this, {
+		read: readPatch,
+		send: async (context, patch, _itemIndex, stop) => await sendPatch(context, patch, pace, stop),
+		readAllFirst: true,
+		onOutcome: (outcome) => tally.add(outcome === 'sent' ? 'updated' : outcome),
 	});
-	if (firstFailure) throw firstFailure.error;
-	if (this.getExecutionCancelSignal?.()?.aborted) throw new NodeOperationError(this.getNode(), 'The execution was cancelled');
 	tally.show(this, false);
-	return [output];
+	return output;
 }

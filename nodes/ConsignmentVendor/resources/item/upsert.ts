@@ -14,8 +14,8 @@
  *
  * Validation, duplicate SKUs and failure reporting are shared with Create (itemInputChecks.ts, itemOutputs.ts).
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { toNodeApiError } from '../../../shared/errors';
 import { apiRequest } from '../../../shared/transport';
@@ -24,7 +24,7 @@ import { paceSettingsOfNode } from '../../shared/requestOptions';
 import { consignmentLocator } from '../../shared/resourceLocators';
 import { InputValidationError, type ItemPayload } from '../../shared/schemas';
 import { submitCreations, type PendingCreation } from './helpers/itemCreation';
-import { readSkuIndex, shownSkus, type SkuIndex } from './helpers/itemCatalog';
+import { readItemCatalog, shownSkus, type ItemCatalog } from './helpers/itemCatalog';
 import { validationFailure } from './helpers/itemFailures';
 import { itemInputFields } from './helpers/itemFields';
 import { fieldMappingProperties } from './helpers/itemMapping';
@@ -32,42 +32,49 @@ import { readConsignmentId, validateInputItems, type CheckedItem } from './helpe
 import { AmbiguousSkuError, findItemBySku, type FoundItem } from './helpers/itemLookup';
 import { ItemOutputs, type ItemResult } from './helpers/itemOutputs';
 import { approvedItemPart, readItemUpdateInput } from './helpers/itemPayload';
-import { itemPaths } from './helpers/itemPaths';
+import { apiPaths } from '../../../shared/apiPaths';
 import { comparedWithListing, isPreview, recordInvalidRow } from './helpers/itemPreview';
 import { fingerprintOf, SentMemory } from './helpers/sentMemory';
 
-export const upsertFields: INodeProperties[] = [
-	consignmentLocator({
-		description: 'Consignment a new item is created in when no item has its Vendor SKU',
-		show: { resource: ['item'], operation: ['upsert'] },
-	}),
-	{
-		displayName:
-			'Finds the item by Vendor SKU among non-approved and approved items: updates it when found, creates it otherwise. Approved items get only the address: the service does not show their quantity, so it is not sent (decrease it with Update); the output lists the fields not applied. New items get their item_id later by webhook.',
-		name: 'upsertNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { resource: ['item'], operation: ['upsert'] } },
-	},
-	{
-		displayName: 'Only Send What Changed',
-		name: 'onlySendWhatChanged',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to skip rows identical to what this node last sent successfully for their Vendor SKU, once the service shows the item (no request at all; the output says "unchanged"). A new item is skipped only after the listings show it, so one the service refused later is sent again. The memory is kept in the workflow and updated by production runs, not by manual test runs.',
-		hint: 'A change made to an item outside this workflow is not seen: a skipped row is not compared with the service',
-		displayOptions: { show: { resource: ['item'], operation: ['upsert'] } },
-	},
-	{
-		displayName: 'Forget What Was Sent',
-		name: 'forgetWhatWasSent',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to empty the memory first, so every row is sent (and remembered again)',
-		hint: 'Turn on for one production run, then off again',
-		displayOptions: { show: { resource: ['item'], operation: ['upsert'], onlySendWhatChanged: [true] } },
-	},
+export const option: INodePropertyOptions = {
+	name: 'Create or Update',
+	value: 'upsert',
+	action: 'Create or update an item in a consignment by vendor SKU',
+	description: 'Create a new item in a consignment, matched by its vendor SKU, or update the current one if it already exists (upsert)',
+};
+
+export const fields: INodeProperties[] = [
+	...updateDisplayOptions({ show: { resource: ['item'], operation: ['upsert'] } }, [
+		consignmentLocator({
+			description: 'Consignment a new item is created in when no item has its Vendor SKU',
+			show: { resource: ['item'], operation: ['upsert'] },
+		}),
+		{
+			displayName:
+				'Finds the item by Vendor SKU among non-approved and approved items: updates it when found, creates it otherwise. Approved items get only the address: the service does not show their quantity, so it is not sent (decrease it with Update); the output lists the fields not applied. New items get their item_id later by webhook.',
+			name: 'upsertNotice',
+			type: 'notice',
+			default: '',
+		},
+		{
+			displayName: 'Only Send What Changed',
+			name: 'onlySendWhatChanged',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to skip rows identical to what this node last sent successfully for their Vendor SKU, once the service shows the item (no request at all; the output says "unchanged"). A new item is skipped only after the listings show it, so one the service refused later is sent again. The memory is kept in the workflow and updated by production runs, not by manual test runs.',
+			hint: 'A change made to an item outside this workflow is not seen: a skipped row is not compared with the service',
+		},
+		{
+			displayName: 'Forget What Was Sent',
+			name: 'forgetWhatWasSent',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to empty the memory first, so every row is sent (and remembered again)',
+			hint: 'Turn on for one production run, then off again',
+			displayOptions: { show: { onlySendWhatChanged: [true] } },
+		},
+	]),
 	...fieldMappingProperties('upsert'),
 	...itemInputFields(['upsert']),
 ];
@@ -90,7 +97,7 @@ function failure(itemIndex: number, payload: ItemPayload, messages: string[], de
 async function patch(context: IExecuteFunctions, found: FoundItem, body: IDataObject): Promise<string> {
 	const { body: answer } = await apiRequest(
 		context,
-		{ method: 'PATCH', url: itemPaths.item(found.itemId), body },
+		{ method: 'PATCH', url: apiPaths.item(found.itemId), body },
 		paceSettingsOfNode(context),
 	);
 	const status = (answer as IDataObject | undefined)?.status;
@@ -100,7 +107,7 @@ async function patch(context: IExecuteFunctions, found: FoundItem, body: IDataOb
 async function upsertOne(
 	context: IExecuteFunctions,
 	{ itemIndex, payload }: CheckedItem,
-	index: SkuIndex | undefined,
+	index: ItemCatalog | undefined,
 	submittedBefore: boolean,
 	preview: boolean,
 ): Promise<Outcome> {
@@ -174,7 +181,7 @@ function consignmentOf(context: IExecuteFunctions, itemIndex: number): string | 
 	}
 }
 
-export async function upsert(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const { valid, failures } = validateInputItems(this, (parameter, itemIndex) => ({
 		itemIndex,
 		payload: readItemUpdateInput(parameter, itemIndex),
@@ -192,7 +199,7 @@ export async function upsert(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const isUnchanged = ({ itemIndex, payload }: CheckedItem) => memory?.unchanged(payload.vendor_sku, fingerprints.get(itemIndex)!) === true;
 
 	// Reading the vendor's listings once, when cheaper than looking every row up (itemCatalog.ts).
-	const index = await readSkuIndex(this, valid.filter((item) => !isUnchanged(item)).length);
+	const index = await readItemCatalog(this, valid.filter((item) => !isUnchanged(item)).length);
 	// Listings read in full settle the memory: created items they show are confirmed, SKUs they do not show dropped.
 	const shown = shownSkus(index);
 	if (memory && shown) memory.reconcile(shown);

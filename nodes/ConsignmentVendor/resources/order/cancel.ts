@@ -1,54 +1,17 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { withActionableErrors } from '../../shared/oneRequestRouting';
-import { summaryWhenEmpty } from '../../shared/output';
+import { apiPaths } from '../../../shared/apiPaths';
+import { answerJson, inputError, isEmptyAnswer, perItem, requestForItem } from '../../shared/itemRunner';
 
-function skuOf(context: IExecuteSingleFunctions): string {
-	const value = context.getNodeParameter('sku', '') as unknown;
-	return typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-}
-
-/** The platform SKU is required and sent as a JSON string, trimmed. */
-async function requireSku(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const itemIndex = this.getItemIndex();
-	const sku = skuOf(this);
-	if (sku === '') {
-		throw new NodeOperationError(this.getNode(), `Item index ${itemIndex}: sku is required (the platform SKU of the order)`, {
-			itemIndex,
-			description: 'Nothing was sent for this item. Map the "sku" of the item_purchased webhook event.',
-		});
-	}
-	requestOptions.body = { ...((requestOptions.body ?? {}) as IDataObject), sku };
-	return requestOptions;
-}
-
-export const orderCancelOperation: INodePropertyOptions = {
+export const option: INodePropertyOptions = {
 	name: 'Cancel',
 	value: 'cancel',
 	action: "Cancel an order by the purchased item's platform SKU (not the vendor SKU)",
 	description:
 		'Cancel the order of a purchased item, given its platform SKU from the item-purchased webhook (not the vendor SKU)',
-	routing: withActionableErrors(
-		{
-			request: { method: 'POST', url: '/v1/cancellations' },
-			send: { preSend: [requireSku] },
-			output: {
-				postReceive: [
-					summaryWhenEmpty(function () {
-						return { success: true, sku: skuOf(this) };
-					}),
-				],
-			},
-		},
-		{ subject() { return { kind: 'order', id: skuOf(this) }; } },
-	),
 };
 
-export const orderCancelFields: INodeProperties[] = [
+export const fields: INodeProperties[] = [
 	{
 		displayName: 'Platform SKU',
 		name: 'sku',
@@ -61,3 +24,21 @@ export const orderCancelFields: INodeProperties[] = [
 		displayOptions: { show: { resource: ['order'], operation: ['cancel'] } },
 	},
 ];
+
+/** The platform SKU is required and sent as a JSON string, trimmed. */
+function readSku(context: IExecuteFunctions, itemIndex: number): string {
+	const value = context.getNodeParameter('sku', itemIndex, '') as unknown;
+	const sku = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	if (sku === '') {
+		throw inputError(context.getNode(), itemIndex, 'sku is required (the platform SKU of the order)', 'Map the "sku" of the item_purchased webhook event.');
+	}
+	return sku;
+}
+
+export const execute = perItem({
+	read: readSku,
+	async send(context, sku, itemIndex) {
+		const answer = await requestForItem(context, itemIndex, { method: 'POST', url: apiPaths.cancellations, body: { sku } }, { kind: 'order', id: sku });
+		return isEmptyAnswer(answer) ? { success: true, sku } : answerJson(answer);
+	},
+});

@@ -1,19 +1,10 @@
-/**
- * The `order` resource: its operation selector and fields, for the node file to spread into `properties`.
- * Exported API: `orderOperationSelector`, `orderFields`.
- */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { orderCancelFields, orderCancelOperation } from './cancel';
+import { operationSelector } from '../../shared/operationSelector';
+import * as cancel from './cancel';
 
-export const orderOperationSelector: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['order'] } },
-	options: [orderCancelOperation],
-	default: 'cancel',
-};
+export const operations = operationSelector('order', [cancel.option], 'cancel');
 
-export const orderFields: INodeProperties[] = [...orderCancelFields];
+export const fields: INodeProperties[] = [...cancel.fields];
+
+export const executeByOperation = { cancel: cancel.execute };

@@ -1,13 +1,19 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { withActionableErrors } from '../../shared/oneRequestRouting';
+import { apiPaths } from '../../../shared/apiPaths';
+import { answerJson, perItem, requestForItem } from '../../shared/itemRunner';
 
-export const vendorGetOperation: INodePropertyOptions = {
+export const option: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get the vendor profile: webhook URL and notification preferences',
 	description: 'Get the webhook URL and communication preferences of the vendor that owns the credential',
-	routing: withActionableErrors({ request: { method: 'GET', url: '/v1/vendor' } }, { subject: () => ({ kind: 'vendor' }) }),
 };
 
-export const vendorGetFields: INodeProperties[] = [];
+export const fields: INodeProperties[] = [];
+
+export const execute = perItem({
+	read: () => undefined,
+	send: async (context, _input, itemIndex) =>
+		answerJson(await requestForItem(context, itemIndex, { method: 'GET', url: apiPaths.vendor }, { kind: 'vendor' })),
+});

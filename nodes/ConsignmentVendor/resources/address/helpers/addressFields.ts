@@ -1,18 +1,8 @@
-/**
- * The body fields of Address → Create and Address → Update, and the preSend that validates them.
- *
- * Exported API:
- * - `addressBodyFields(operation)`: the nine contract fields (`first_name`, `last_name`, `address1`, `address2`,
- *   `city`, `state_abbr`, `zipcode`, `country_iso`, `phone`), each sent as a JSON string in the body.
- * - `validateAddressBody`: preSend; runs `parseAddressInput` (shared/schemas.ts) on the assembled body and sends
- *   the normalised payload. A violation stops that item before any request, naming the field and item index.
- * - `sentAddress(context)`: the address fields as they were sent, for the output when the service answers with
- *   no body (the contract does not show what create and update answer).
- */
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+/** The body fields of Address → Create and Address → Update, and how one input item's address is read. */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { InputValidationError, parseAddressInput } from '../../../shared/schemas';
+import { refusedInput } from '../../../shared/itemRunner';
+import { parseAddressInput } from '../../../shared/schemas';
 
 interface AddressFieldSpec {
 	displayName: string;
@@ -81,36 +71,19 @@ export function addressBodyFields(operation: 'create' | 'update'): INodeProperti
 		description: field.description,
 		hint: field.hint,
 		displayOptions: { show: { resource: ['address'], operation: [operation] } },
-		routing: { send: { type: 'body' as const, property: field.property } },
 	}));
 }
 
-export async function validateAddressBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const itemIndex = this.getItemIndex();
-	try {
-		requestOptions.body = { ...parseAddressInput(requestOptions.body ?? {}, itemIndex) };
-	} catch (error) {
-		const message =
-			error instanceof InputValidationError ? error.message : `Item index ${itemIndex}: ${(error as Error).message}`;
-		throw new NodeOperationError(this.getNode(), message, {
-			itemIndex,
-			description: 'Nothing was sent for this item. Fix the field named above and run the node again.',
-		});
-	}
-	return requestOptions;
-}
-
-/** The nine address fields of the current item as sent (validated and normalised like the request body). */
-export function sentAddress(context: IExecuteSingleFunctions): IDataObject {
+/**
+ * The nine contract fields of one input item, validated and normalised as they are sent (each a JSON string;
+ * Address Line 2 may be empty). A violation refuses the item, naming the field.
+ */
+export function readAddress(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const raw: IDataObject = {};
-	for (const field of FIELDS) raw[field.property] = context.getNodeParameter(field.name, '') as IDataObject[string];
+	for (const field of FIELDS) raw[field.property] = context.getNodeParameter(field.name, itemIndex, '') as IDataObject[string];
 	try {
-		return { ...parseAddressInput(raw, context.getItemIndex()) };
-	} catch {
-		// Not reached after a successful request (validateAddressBody parsed the same values); kept total anyway.
-		return raw;
+		return { ...parseAddressInput(raw, itemIndex) };
+	} catch (error) {
+		throw refusedInput(context.getNode(), itemIndex, error);
 	}
 }

@@ -19,10 +19,10 @@ import { apiRequest } from '../../../../shared/transport';
 import { serviceKeyOf } from '../../../shared/listOperation';
 import { readPages } from '../../../shared/pagination';
 import { paceSettingsOfNode } from '../../../shared/requestOptions';
-import { itemPaths } from './itemPaths';
+import { apiPaths } from '../../../../shared/apiPaths';
 
 /** What the listings said about the vendor's items, by lower-cased vendor_sku. */
-export interface SkuIndex {
+export interface ItemCatalog {
 	nonApproved: Map<string, IDataObject[]>;
 	/** False when the budget ended the non-approved listing early: a SKU not in `nonApproved` may still exist. */
 	nonApprovedComplete: boolean;
@@ -58,7 +58,7 @@ function slim(record: IDataObject, status?: string): IDataObject {
 }
 
 /** Reads the listings within the budget for `rows` rows; undefined when they are not worth reading. */
-export async function readSkuIndex(context: IExecuteFunctions, rows: number): Promise<SkuIndex | undefined> {
+export async function readItemCatalog(context: IExecuteFunctions, rows: number): Promise<ItemCatalog | undefined> {
 	if (rows === 0) return undefined;
 	const serviceKey = await serviceKeyOf(context);
 	const known = listingCosts.get(serviceKey);
@@ -69,7 +69,7 @@ export async function readSkuIndex(context: IExecuteFunctions, rows: number): Pr
 	if (budget < 2) return undefined;
 
 	const pace = paceSettingsOfNode(context);
-	const index: SkuIndex = {
+	const index: ItemCatalog = {
 		nonApproved: new Map(),
 		nonApprovedComplete: false,
 		approved: new Map(),
@@ -94,9 +94,9 @@ export async function readSkuIndex(context: IExecuteFunctions, rows: number): Pr
 		return result.complete;
 	};
 	try {
-		index.nonApprovedComplete = await read(itemPaths.nonApproved, {}, index.nonApproved);
+		index.nonApprovedComplete = await read(apiPaths.nonApprovedItems, {}, index.nonApproved);
 		if (index.nonApprovedComplete) {
-			index.approvedComplete = await read(itemPaths.items, { validation_status: 'approved' }, index.approved, 'approved');
+			index.approvedComplete = await read(apiPaths.items, { validation_status: 'approved' }, index.approved, 'approved');
 		}
 	} catch {
 		// What was read so far stays usable; the rest is looked up row by row (and fails there, per row, if it must).
@@ -110,7 +110,7 @@ export async function readSkuIndex(context: IExecuteFunctions, rows: number): Pr
  * Whether the listings show an item of a (lower-cased) SKU in a status other than deleted; undefined unless both
  * listings were read in full (a SKU not read may still exist).
  */
-export function shownSkus(index: SkuIndex | undefined): ((lowerCasedSku: string) => boolean) | undefined {
+export function shownSkus(index: ItemCatalog | undefined): ((lowerCasedSku: string) => boolean) | undefined {
 	if (!index?.nonApprovedComplete || !index.approvedComplete) return undefined;
 	return (sku) => index.approved.has(sku) || (index.nonApproved.get(sku) ?? []).some((record) => record.item_status !== 'deleted');
 }

@@ -22,7 +22,7 @@ import { apiRequest } from '../../../../shared/transport';
 import { paceSettingsOfNode } from '../../../shared/requestOptions';
 import type { ItemPayload } from '../../../shared/schemas';
 import type { ItemResult } from './itemOutputs';
-import { itemPaths } from './itemPaths';
+import { apiPaths } from '../../../../shared/apiPaths';
 
 /** The contract's limit per creation request; more is a 413. */
 const MAX_ITEMS_PER_REQUEST = 500;
@@ -163,7 +163,7 @@ async function submitBatch(context: IExecuteFunctions, batch: PendingCreation[])
 			context,
 			{
 				method: 'POST',
-				url: itemPaths.createInConsignment(consignmentId),
+				url: apiPaths.itemsOfConsignment(consignmentId),
 				body: { items: batch.map((entry) => entry.payload) as unknown as IDataObject[] },
 			},
 			paceSettingsOfNode(context),

@@ -6,6 +6,7 @@
 import type { INode, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { errorItem } from '../../../shared/itemRunner';
 import { InputValidationError } from '../../../shared/schemas';
 
 export interface ItemFailure {
@@ -43,24 +44,13 @@ function capitalised(text: string): string {
 }
 
 /**
- * The error item a failed input item becomes under Continue On Fail: `json: { error, message }`, where `error`
- * names the item and its vendor_sku with every reason, and `message` is the reasons alone followed by what to do
- * when known (e.g. how to check an unknown outcome).
- * Why exactly these two keys: "Continue (using error output)" moves an item to the error output, and merges the
- * input row into it so a sheet's own columns travel on, only when its json holds error plus at most message
- * (n8n 1.x: `{error}` or `{error, message}`; 2.x: any of error/message/details), or when `item.error` is set;
- * but 2.x then replaces the json of an item carrying `item.error` with `{ error }`, dropping the input row.
- * See WorkflowExecute.handleNodeErrorOutput / normalizeNodeErrors in n8n-core 1.122 and 2.41.
+ * The error item a failed input item becomes under Continue On Fail (shared/itemRunner.ts `errorItem`): `error`
+ * names the item and its vendor_sku with every reason; `message` is the reasons alone followed by what to do when
+ * known (e.g. how to check an unknown outcome).
  */
 export function failureOutput(failure: ItemFailure): INodeExecutionData {
 	const reasons = failure.messages.join('; ');
-	return {
-		json: {
-			error: `${capitalised(label(failure))}: ${reasons}`,
-			message: failure.description ? `${reasons}. ${failure.description}` : reasons,
-		},
-		pairedItem: { item: failure.itemIndex },
-	};
+	return errorItem(failure.itemIndex, `${capitalised(label(failure))}: ${reasons}`, failure.description ? `${reasons}. ${failure.description}` : reasons);
 }
 
 /**

@@ -8,8 +8,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../../shared/transport';
 import { paceSettingsOfNode } from '../../../shared/requestOptions';
-import type { SkuIndex } from './itemCatalog';
-import { itemPaths } from './itemPaths';
+import type { ItemCatalog } from './itemCatalog';
+import { apiPaths } from '../../../../shared/apiPaths';
 
 export interface FoundItem {
 	itemId: string | number;
@@ -88,18 +88,18 @@ async function recordsOf(
  * item is used only when no approved item has the SKU.
  * @throws the request error (map it with shared/errors.ts), or AmbiguousSkuError.
  */
-export async function findItemBySku(context: IExecuteFunctions, vendorSku: string, index?: SkuIndex): Promise<FoundItem | undefined> {
+export async function findItemBySku(context: IExecuteFunctions, vendorSku: string, index?: ItemCatalog): Promise<FoundItem | undefined> {
 	const nonApproved = await recordsOf(
 		vendorSku,
 		index && { records: index.nonApproved, complete: index.nonApprovedComplete },
-		async () => await findIn(context, itemPaths.nonApproved, {}, vendorSku),
+		async () => await findIn(context, apiPaths.nonApprovedItems, {}, vendorSku),
 	);
 	const nonApprovedStatus = String(nonApproved?.item_status ?? 'pending');
 	if (nonApproved && nonApprovedStatus !== 'deleted') return fromRecord(nonApproved, nonApprovedStatus);
 	const approved = await recordsOf(
 		vendorSku,
 		index && { records: index.approved, complete: index.approvedComplete },
-		async () => await findIn(context, itemPaths.items, { validation_status: 'approved' }, vendorSku),
+		async () => await findIn(context, apiPaths.items, { validation_status: 'approved' }, vendorSku),
 	);
 	if (approved) return fromRecord(approved, 'approved');
 	return nonApproved ? fromRecord(nonApproved, nonApprovedStatus) : undefined;

@@ -1,0 +1,198 @@
+/**
+ * The one runner of the node's per-item operations, as n8n's Google Sheets v2 has one router for its actions: each
+ * of these concerns is decided here once, not in every operation: output items paired with their input item, at
+ * most Max Concurrent Requests items at once, n8n's Batching option, the execution's cancellation, Continue On Fail
+ * with one error item shape, and the wording of an input item's refusal.
+ */
+import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+
+import { toNodeApiError, type ApiErrorSubject } from '../../shared/errors';
+import { isJsonObject } from '../../shared/jsonObject';
+import { apiRequest, REQUEST_OPTIONS_PARAMETER, type ApiRequest } from '../../shared/transport';
+import { forEachConcurrently } from './concurrency';
+import { itemPrefix } from './fieldRules';
+import { paceSettingsOfNode } from './requestOptions';
+import { InputValidationError } from './schemas';
+
+/** What an input error says happened: the user may fix the row and rerun without sending anything twice. */
+export const NOTHING_SENT = 'Nothing was sent for this item.';
+
+/** An input item refused before its request: the message names the item, the description says nothing was sent. */
+export function inputError(node: INode, itemIndex: number, message: string, advice?: string): NodeOperationError {
+	return new NodeOperationError(node, `${itemPrefix(itemIndex)}: ${message}`, {
+		itemIndex,
+		description: advice ? `${NOTHING_SENT} ${advice}` : NOTHING_SENT,
+	});
+}
+
+const FIX_ADVICE = 'Correct the field named above and run the node again.';
+
+/** What reading an input item threw, as the error that refuses the item (a validation error names it already). */
+export function refusedInput(node: INode, itemIndex: number, error: unknown): NodeOperationError {
+	if (error instanceof InputValidationError) {
+		return new NodeOperationError(node, error.message, { itemIndex, description: `${NOTHING_SENT} ${FIX_ADVICE}` });
+	}
+	if (error instanceof NodeOperationError) return error;
+	return inputError(node, itemIndex, error instanceof Error ? error.message : String(error), FIX_ADVICE);
+}
+
+/**
+ * The item a failed input item becomes under Continue On Fail: `{ error, message }`, `message` being what to do.
+ * Why exactly these two keys: "Continue (using error output)" moves an item to the error output, and merges the
+ * input row into it so a sheet's own columns travel on, only when its json holds error plus at most message
+ * (n8n 1.x: `{error}` or `{error, message}`; 2.x: any of error/message/details), or when `item.error` is set;
+ * but 2.x then replaces the json of an item carrying `item.error` with `{ error }`, dropping the input row.
+ * See WorkflowExecute.handleNodeErrorOutput / normalizeNodeErrors in n8n-core 1.122 and 2.41.
+ */
+export function errorItem(itemIndex: number, error: string, message?: string | null): INodeExecutionData {
+	return { json: { error, ...(message ? { message } : {}) }, pairedItem: { item: itemIndex } };
+}
+
+/** `errorItem` of a thrown error: its message, and its description as what to do. */
+export function errorItemOf(error: unknown, itemIndex: number): INodeExecutionData {
+	const { message, description } = error as { message?: string; description?: string | null };
+	return errorItem(itemIndex, message ?? String(error), description);
+}
+
+/** An answer as an output json: always an object (the contract answers objects; anything else is kept under `response`). */
+export function answerJson(answer: unknown): IDataObject {
+	if (isJsonObject(answer)) return answer;
+	if (answer === undefined || answer === null || answer === '' || (Array.isArray(answer) && answer.length === 0)) return {};
+	return { response: answer as IDataObject[string] };
+}
+
+/** An answer with nothing in it (no body, `''`, `{}`): the output then says what was done instead. */
+export function isEmptyAnswer(answer: unknown): boolean {
+	if (answer === undefined || answer === null) return true;
+	if (typeof answer === 'string') return answer.trim() === '';
+	return isJsonObject(answer) && Object.keys(answer).length === 0;
+}
+
+/** `answer[key]` when the service wrapped the record in it (`{consignment: {...}}`), else the answer. */
+export function unwrapped(answer: unknown, key: string): unknown {
+	return isJsonObject(answer) && isJsonObject(answer[key]) ? answer[key] : answer;
+}
+
+/**
+ * The path of a record named by an ID parameter (a resource locator or a plain field), and the ID as entered.
+ * An empty or odd ID refuses the item, naming the field (`label`).
+ */
+export function recordPath(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	record: { parameter: string; label: string; path: (id: unknown) => string },
+): { id: unknown; path: string } {
+	const id = context.getNodeParameter(record.parameter, itemIndex, undefined, { extractValue: true }) as unknown;
+	try {
+		return { id, path: record.path(id) };
+	} catch (error) {
+		throw inputError(context.getNode(), itemIndex, `${record.label} ${(error as Error).message}`);
+	}
+}
+
+/** One request of an input item through the transport; the answer's body. A failure is mapped (a 404 names `subject`). */
+export async function requestForItem(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	request: ApiRequest,
+	subject?: ApiErrorSubject,
+): Promise<unknown> {
+	try {
+		return (await apiRequest(context, request, paceSettingsOfNode(context))).body;
+	} catch (error) {
+		throw toNodeApiError(context.getNode(), error, { itemIndex, subject, method: request.method });
+	}
+}
+
+export interface PerItemOperation<T> {
+	/** Reads and checks one input item, without any request. What it throws refuses that item: nothing was sent. */
+	read(context: IExecuteFunctions, itemIndex: number): T;
+	/**
+	 * The request(s) of one input item: its output json, or its output items (a listing; paired by the runner).
+	 * `stop` is aborted when the node stops (a failure without Continue On Fail): a request still waiting in the
+	 * queue may leave it.
+	 */
+	send(context: IExecuteFunctions, input: T, itemIndex: number, stop: AbortSignal): Promise<IDataObject | INodeExecutionData[]>;
+	/**
+	 * Without Continue On Fail, read every input item before the first request, so an invalid one stops the node
+	 * with nothing sent. (With it, each item is read just before it is sent: n8n's evaluation of its expressions
+	 * overlaps with the service's pace instead of delaying the first request.)
+	 */
+	readAllFirst?: boolean;
+	/** One input item at a time (listings: their pages are sent one after another anyway, and in input order). */
+	oneAtATime?: boolean;
+	/** Counts what became of each item (`read failed`, `send failed`, `sent`), for a run summary. */
+	onOutcome?(outcome: 'invalid' | 'failed' | 'sent'): void;
+}
+
+/** n8n's Batching option (Request Options): `size` items, then a pause of `intervalMs`; none when not set. */
+function batchingOf(context: IExecuteFunctions): { size: number; intervalMs: number } | undefined {
+	const options = context.getNodeParameter(REQUEST_OPTIONS_PARAMETER, 0, {}) as IDataObject;
+	const batch = ((options.batching as IDataObject | undefined)?.batch ?? {}) as IDataObject;
+	const size = Number(batch.batchSize);
+	const intervalMs = Number(batch.batchInterval);
+	if (!(intervalMs > 0)) return undefined;
+	return { size: size > 0 ? Math.floor(size) : 1, intervalMs };
+}
+
+/** The `execute` of a per-item operation. */
+export function perItem<T>(operation: PerItemOperation<T>) {
+	return async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await runPerItem(this, operation);
+	};
+}
+
+/**
+ * Runs `operation` for every input item: one output item per input item (or its listing's records), in input
+ * order. Without Continue On Fail the first failure stops the node: nothing more is started, requests still
+ * waiting in the queue are taken out of it (when `send` passes `stop` on), those already sent finish.
+ */
+export async function runPerItem<T>(context: IExecuteFunctions, operation: PerItemOperation<T>): Promise<INodeExecutionData[][]> {
+	const count = context.getInputData().length;
+	const node = context.getNode();
+	const continueOnFail = context.continueOnFail();
+	const checked = operation.readAllFirst && !continueOnFail
+		? Array.from({ length: count }, (_, itemIndex) => operation.read(context, itemIndex))
+		: undefined;
+	const outputs = new Array<INodeExecutionData[]>(count);
+	const stop = new AbortController();
+	const cancelled = () => stop.signal.aborted || context.getExecutionCancelSignal?.()?.aborted === true;
+	let firstFailure: { error: unknown } | undefined;
+	const runItem = async (itemIndex: number) => {
+		if (cancelled()) return;
+		let stage: 'invalid' | 'failed' = 'invalid';
+		try {
+			const input = checked ? checked[itemIndex] : operation.read(context, itemIndex);
+			stage = 'failed';
+			const sent = await operation.send(context, input, itemIndex, stop.signal);
+			const pairedItem = { item: itemIndex };
+			outputs[itemIndex] = Array.isArray(sent) ? sent : [{ json: sent, pairedItem }];
+			operation.onOutcome?.('sent');
+		} catch (caught) {
+			operation.onOutcome?.(stage);
+			const error = toNodeApiError(node, caught, { itemIndex });
+			if (continueOnFail) outputs[itemIndex] = [errorItemOf(error, itemIndex)];
+			else if (!stop.signal.aborted) {
+				firstFailure = { error };
+				stop.abort();
+			}
+		}
+	};
+	const concurrency = operation.oneAtATime ? 1 : paceSettingsOfNode(context).maxConcurrent;
+	const batching = batchingOf(context);
+	const batchSize = batching?.size ?? count;
+	for (let start = 0; start < count && !cancelled(); start += batchSize) {
+		if (start > 0 && batching) await sleep(batching.intervalMs);
+		const size = Math.min(batchSize, count - start);
+		await forEachConcurrently(size, concurrency, async (offset) => await runItem(start + offset));
+	}
+	if (firstFailure) throw firstFailure.error;
+	if (context.getExecutionCancelSignal?.()?.aborted) throw new NodeOperationError(node, 'The execution was cancelled');
+	// A single input item's output as it is (a listing of 250,000 records is not copied); otherwise one loop, not
+	// `push(...records)`: a listing may hold more records than a call's arguments can.
+	if (count === 1) return [outputs[0] ?? []];
+	const output: INodeExecutionData[] = [];
+	for (const items of outputs) for (const item of items ?? []) output.push(item);
+	return [output];
+}

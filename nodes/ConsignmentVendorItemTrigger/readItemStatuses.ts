@@ -13,10 +13,10 @@ import { createHash } from 'node:crypto';
 
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { itemPaths } from '../ConsignmentVendor/resources/item/helpers/itemPaths';
 import { readPages } from '../ConsignmentVendor/shared/pagination';
 import { isJsonObject } from '../shared/jsonObject';
-import { apiRequest, credentialKey, credentialTarget, type ApiContext } from '../shared/transport';
+import { apiPaths } from '../shared/apiPaths';
+import { apiRequest, credentialKey, credentialTarget } from '../shared/transport';
 import type { ListedItem } from './statusDiff';
 
 interface StatusListing {
@@ -28,20 +28,12 @@ interface StatusListing {
 
 const LISTINGS: StatusListing[] = [
 	{
-		url: itemPaths.nonApproved,
+		url: apiPaths.nonApprovedItems,
 		query: {},
 		statusOf: (record) => (typeof record.item_status === 'string' && record.item_status !== '' ? record.item_status.toLowerCase() : undefined),
 	},
-	{ url: itemPaths.items, query: { validation_status: 'approved' }, statusOf: () => 'approved' },
+	{ url: apiPaths.items, query: { validation_status: 'approved' }, statusOf: () => 'approved' },
 ];
-
-/**
- * The transport takes the node contexts that make requests with the credential; a poll context has everything it
- * uses (getCredentials, getNode, helpers.httpRequestWithAuthentication) but is not in its list of types.
- */
-function asApiContext(context: IPollFunctions): ApiContext {
-	return context as unknown as ApiContext;
-}
 
 export interface ReadSummary {
 	/** Requests both listings made. */
@@ -52,13 +44,13 @@ export interface ReadSummary {
 
 /** The credential's account (Base URL + client ID) as a short hash: what the memory is valid for. */
 export async function accountOf(context: IPollFunctions): Promise<string> {
-	const { baseUrl, clientId } = await credentialTarget(asApiContext(context));
+	const { baseUrl, clientId } = await credentialTarget(context);
 	return createHash('sha256').update(credentialKey(baseUrl, clientId)).digest('hex').slice(0, 16);
 }
 
 /** Hands every listed item to `onItem`, page by page; throws the first request error (as the paginator maps it). */
 export async function readItemStatuses(context: IPollFunctions, onItem: (item: ListedItem) => void): Promise<ReadSummary> {
-	const api = asApiContext(context);
+	const api = context;
 	const { baseUrl, clientId } = await credentialTarget(api);
 	const serviceKey = credentialKey(baseUrl, clientId);
 	const summary: ReadSummary = { requests: 0, untracked: 0 };

@@ -17,6 +17,7 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
+	IPollFunctions,
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
@@ -29,7 +30,7 @@ export { DEFAULT_PACE, paceSettingsFrom, REQUEST_OPTIONS_PARAMETER, type PaceSet
 export { retryOutcomeOf, type RetryOutcome } from './outcome';
 
 /** Node contexts that can make authenticated requests with the credential. */
-export type ApiContext = IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IHookFunctions;
+export type ApiContext = IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IHookFunctions | IPollFunctions;
 
 const schedulers = new Map<string, RequestScheduler>();
 
@@ -87,7 +88,10 @@ function cancelSignalOf(context: object): AbortSignal | undefined {
  * no caller can forget it: their requests pass queued bulk work (scheduler.ts).
  */
 function isInteractive(context: ApiContext): boolean {
-	return typeof (context as { getInputData?: unknown }).getInputData !== 'function';
+	if (typeof (context as { getInputData?: unknown }).getInputData === 'function') return false;
+	// A poll on n8n's schedule waits for nobody (and may read thousands of pages); Fetch Test Event is a person's.
+	if (typeof (context as { __emit?: unknown }).__emit === 'function') return (context as IPollFunctions).getMode() === 'manual';
+	return true;
 }
 
 async function scheduled<T>(

@@ -10,45 +10,14 @@ import { RequestScheduler } from '../../nodes/shared/transport/scheduler';
 import { DEFAULT_PACE, paceSettingsFrom, type PaceSettings } from '../../nodes/shared/transport/settings';
 import { connectionError, FAKE_NODE, n8n1ConnectionError, n8n1RequestError, n8nRequestError } from './fakes';
 
-// `timers` set: waits overlap as they would in real time (see inVirtualTime); otherwise each wait simply adds.
-const clock = { now: 0, timers: undefined as Array<{ at: number; wake: () => void }> | undefined };
+import { clock, inVirtualTime, resetClock } from './virtualClock';
+
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),
-	sleep: async (ms: number) => {
-		if (!clock.timers) {
-			clock.now += ms;
-			return;
-		}
-		await new Promise<void>((wake) => clock.timers!.push({ at: clock.now + ms, wake }));
-	},
+	sleep: async (ms: number) => await jest.requireActual<typeof import('./virtualClock')>('./virtualClock').virtualSleep(ms),
 }));
 
-beforeEach(() => {
-	clock.now = 1_000_000;
-	clock.timers = undefined;
-});
-
-/**
- * Runs `scenario` with waits that overlap: when nothing else can run, the clock jumps to the earliest wait's end.
- * For scenarios where two things wait at once (work arriving while the queue paces).
- */
-async function inVirtualTime<T>(scenario: () => Promise<T>): Promise<T> {
-	clock.timers = [];
-	let done = false;
-	const result = scenario().finally(() => {
-		done = true;
-	});
-	while (!done) {
-		for (let i = 0; i < 50; i++) await Promise.resolve();
-		if (done) break;
-		clock.timers.sort((a, b) => a.at - b.at);
-		const next = clock.timers.shift();
-		if (!next) throw new Error('the scenario waits for something that never comes');
-		clock.now = Math.max(clock.now, next.at);
-		next.wake();
-	}
-	return await result;
-}
+beforeEach(resetClock);
 
 const TOO_MANY = { message: 'Too many requests' };
 const settings = (overrides: Partial<PaceSettings> = {}): PaceSettings => ({ ...DEFAULT_PACE, ...overrides });

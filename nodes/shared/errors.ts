@@ -102,7 +102,7 @@ function describe(
 	// Re-running the node repeats every write that went through: only reads and absolute PATCHes may be re-run whole.
 	const rerunAdvice = method !== undefined && !isIdempotent(method) ? WRITE_RERUN_ADVICE : undefined;
 
-	if (mayHaveRun(failure, outcome, method)) return describeUnknownOutcome(failure, subject?.kind, saidSentence);
+	if (mayHaveRun(failure, outcome, method)) return describeUnknownOutcome(failure, subject?.kind, saidSentence, outcome?.reason === 'cancelled');
 	if (status === undefined) {
 		const reason = redactSecrets(failure.code ?? failure.message) || 'no response';
 		return {
@@ -205,7 +205,8 @@ export function toNodeApiError(
 	if (operationError || (isNodeApiError(error) && MAPPED in error)) {
 		return keptWithItemIndex(error as NodeApiError | NodeOperationError, itemIndex);
 	}
-	if (!isRequestError(error)) {
+	// A write the queue gave up while it was on the wire (the execution was cancelled) is worded as any unknown outcome.
+	if (!isRequestError(error) && retryOutcomeOf(error)?.outcomeUnknown !== true) {
 		// Not from a request (a bug, or a plain Error from our own code): keep its message.
 		return new NodeOperationError(node, error instanceof Error ? error : String(error), { itemIndex, runIndex });
 	}

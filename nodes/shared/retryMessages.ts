@@ -74,16 +74,19 @@ export function describeUnknownOutcome(
 	failure: HttpFailure,
 	subjectKind: string | undefined,
 	saidSentence: string | undefined,
+	cancelledOnTheWire = false,
 ): { message: string; description: string } {
 	// The low-level reason (ECONNRESET, …) goes in the description: n8n replaces any error message containing
 	// such a code with its own generic text, which would lose "outcome unknown" wherever this message is wrapped.
 	const noAnswer = failure.status === undefined;
-	const what = !noAnswer
+	const what = cancelledOnTheWire
+		? 'the execution was cancelled after the request was sent'
+		: !noAnswer
 		? `the service failed while handling the request (HTTP ${failure.status})`
 		: failure.code !== undefined && TIMEOUT_CODES.has(failure.code)
 			? 'no answer came before the timeout'
 			: 'the connection broke after the request was sent';
-	const reason = noAnswer ? `Connection error: ${redactSecrets(failure.code ?? failure.message) || 'no response'}.` : undefined;
+	const reason = noAnswer && !cancelledOnTheWire ? `Connection error: ${redactSecrets(failure.code ?? failure.message) || 'no response'}.` : undefined;
 	return {
 		message: `Outcome unknown — ${what}, so it may have been carried out: check before sending it again`,
 		description: [

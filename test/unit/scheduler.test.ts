@@ -457,6 +457,31 @@ describe('cancellation', () => {
 		expect(calls).toBe(1);
 		expect(retryOutcomeOf(thrown)).toMatchObject({ reason: 'cancelled' });
 	});
+
+	it('a POST already sent when the execution is cancelled is reported as outcome unknown, a GET and a queued POST are not', async () => {
+		const cancelDuringSend = async (method: string) => {
+			const scheduler = newScheduler();
+			const controller = new AbortController();
+			let answer!: (value: string) => void;
+			const send = async () => {
+				controller.abort(); // cancelled while the request is on the wire
+				return await new Promise<string>((resolve) => (answer = resolve));
+			};
+			const thrown = await scheduler.run({ method, send, settings: settings(), signals: [controller.signal] }).catch((e: unknown) => e);
+			answer('too late');
+			return thrown;
+		};
+		const post = await cancelDuringSend('POST');
+		expect(retryOutcomeOf(post)).toMatchObject({ reason: 'cancelled', outcomeUnknown: true });
+		expect(toNodeApiError(FAKE_NODE, post, { method: 'POST' }).message).toMatch(/^Outcome unknown — the execution was cancelled after the request was sent/);
+		expect(retryOutcomeOf(await cancelDuringSend('GET'))).toMatchObject({ reason: 'cancelled', outcomeUnknown: false });
+
+		const scheduler = newScheduler();
+		const controller = new AbortController();
+		controller.abort();
+		const queued = await scheduler.run({ method: 'POST', send: async () => 'never', settings: settings(), signals: [controller.signal] }).catch((e: unknown) => e);
+		expect(retryOutcomeOf(queued)?.outcomeUnknown ?? false).toBe(false);
+	});
 });
 
 describe('Request Options', () => {

@@ -32,6 +32,7 @@ import {
 	AUTH_RESEND,
 	backoffMs,
 	isAuthRejection,
+	isIdempotent,
 	isRetryable,
 	isSlowDown,
 	mayHaveBeenProcessed,
@@ -74,6 +75,8 @@ interface Job {
 	enqueuedAt: number;
 	startedInEpoch: number;
 	attempts: number;
+	/** On the wire now (sent, no answer yet). */
+	sending?: boolean;
 	transientFailures: number;
 	authResends: number;
 	rateLimited: number;
@@ -230,6 +233,7 @@ export class RequestScheduler {
 	private async execute(job: Job): Promise<void> {
 		job.attempts++;
 		job.startedInEpoch = this.pauseEpoch;
+		job.sending = true;
 		try {
 			// The request carries its own timeout (transport.ts), so a hung endpoint frees its slot.
 			const value = await job.send();
@@ -241,6 +245,7 @@ export class RequestScheduler {
 		} catch (error) {
 			this.onFailure(job, error);
 		} finally {
+			job.sending = false;
 			this.lastActivityAt = this.now();
 			this.inFlight[laneOf(job)]--;
 			this.wakeSlotWaiters();
@@ -316,18 +321,20 @@ export class RequestScheduler {
 
 	private cancel(job: Job): void {
 		this.takeOut(job);
-		// A request already on the wire is left to finish; its answer is then ignored.
-		this.giveUp(job, cancelledError(), 'cancelled');
+		// A request already on the wire is left to finish and its answer ignored: a write among them may have been
+		// carried out, and must say so rather than "nothing was sent".
+		if (job.sending) this.giveUp(job, new Error('The execution was cancelled after the request was sent'), 'cancelled', !isIdempotent(job.method));
+		else this.giveUp(job, cancelledError(), 'cancelled');
 	}
 
-	private giveUp(job: Job, error: unknown, reason: GiveUpReason): void {
+	private giveUp(job: Job, error: unknown, reason: GiveUpReason, sentWrite = false): void {
 		const failure = readHttpFailure(error);
 		const tagged = withOutcome(error, {
 			attempts: job.attempts,
 			reason,
 			waitedMs: this.now() - job.enqueuedAt,
 			rateLimited: job.rateLimited,
-			outcomeUnknown: reason !== 'cancelled' && mayHaveBeenProcessed(failure, job.method),
+			outcomeUnknown: reason === 'cancelled' ? sentWrite : mayHaveBeenProcessed(failure, job.method),
 			noProgressLimitMs: job.settings.noProgressLimitMs,
 			maxWaitMs: job.settings.maxWaitMs,
 			askedPauseMs: job.askedPauseMs,

@@ -7,11 +7,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { ALL_EVENTS, OTHER_EVENTS } from './events';
-import { checkExists, create, deleteRegistration } from './registration';
-import { receiveWebhook } from './receive';
+import { ALL_EVENTS, OTHER_EVENTS } from './delivery/events';
+import { checkExists, create, deleteRegistration } from './registration/webhookMethods';
+import { receiveWebhook } from './delivery/receive';
 import { optionsProperty } from './triggerOptions';
-import { WEBHOOK_NAME, WEBHOOK_PATH } from './webhookUrls';
+import { WEBHOOK_NAME, WEBHOOK_PATH } from './registration/webhookUrls';
 
 export class ConsignmentVendorTrigger implements INodeType {
 	description: INodeTypeDescription = {

@@ -4,8 +4,8 @@
  */
 import type { INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 
-import { DEFAULT_LABEL_MAX_MB, DEFAULT_LABEL_TIMEOUT_SECONDS } from './label';
-import { DEFAULT_WINDOW_HOURS } from './repeatedDeliveries';
+import { DEFAULT_LABEL_MAX_MB, DEFAULT_LABEL_TIMEOUT_SECONDS } from './label/downloadLabel';
+import { DEFAULT_WINDOW_HOURS } from './delivery/repeatedDeliveries';
 
 const whenDownloading = { show: { downloadLabel: [true] } };
 

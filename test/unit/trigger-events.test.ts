@@ -1,5 +1,5 @@
-// Webhook payload normalisation and the event filter (nodes/ConsignmentVendorTrigger/events.ts).
-import { isEventSelected, normaliseEvent } from '../../nodes/ConsignmentVendorTrigger/events';
+// Webhook payload normalisation and the event filter (nodes/ConsignmentVendorTrigger/delivery/events.ts).
+import { isEventSelected, normaliseEvent } from '../../nodes/ConsignmentVendorTrigger/delivery/events';
 
 const uploadData = { vendor_sku: 'SKU-1', timestamp: '2024-05-01T10:00:00Z', errors: [], consignment_id: 123 };
 

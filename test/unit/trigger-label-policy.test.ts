@@ -1,7 +1,7 @@
-// Which label URLs the trigger fetches (nodes/ConsignmentVendorTrigger/labelPolicy.ts, privateAddresses.ts): the
+// Which label URLs the trigger fetches (nodes/ConsignmentVendorTrigger/label/labelPolicy.ts, privateAddresses.ts): the
 // address ranges a forged pdf_url could reach into, the Trusted Label Hosts list, and the decision order.
-import { isTrustedHost, labelRefusal, parseTrustedHosts, type LabelPolicy } from '../../nodes/ConsignmentVendorTrigger/labelPolicy';
-import { isPublicAddress } from '../../nodes/ConsignmentVendorTrigger/privateAddresses';
+import { isTrustedHost, labelRefusal, parseTrustedHosts, type LabelPolicy } from '../../nodes/ConsignmentVendorTrigger/label/labelPolicy';
+import { isPublicAddress } from '../../nodes/ConsignmentVendorTrigger/label/privateAddresses';
 
 describe('isPublicAddress', () => {
 	it.each([

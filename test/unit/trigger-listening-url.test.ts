@@ -1,6 +1,6 @@
-// The listening session's URL (nodes/ConsignmentVendorTrigger/listeningUrl.ts): n8n's test URL carrying the
+// The listening session's URL (nodes/ConsignmentVendorTrigger/registration/listeningUrl.ts): n8n's test URL carrying the
 // vendor setting it replaced, read back by whoever finds it at the vendor.
-import { markListeningUrl, parseListeningUrl } from '../../nodes/ConsignmentVendorTrigger/listeningUrl';
+import { markListeningUrl, parseListeningUrl } from '../../nodes/ConsignmentVendorTrigger/registration/listeningUrl';
 
 const TEST_URL = 'https://n8n.example.com/webhook-test/0b9a3c3e-1d2f-4e5a-9b8c-7d6e5f4a3b2c/webhook';
 

@@ -1,9 +1,9 @@
-// Ignore Repeated Deliveries (nodes/ConsignmentVendorTrigger/repeatedDeliveries.ts): what counts as the same
+// Ignore Repeated Deliveries (nodes/ConsignmentVendorTrigger/delivery/repeatedDeliveries.ts): what counts as the same
 // event, the window, and the bounded memory in static data (oldest forgotten first).
 import type { IDataObject } from 'n8n-workflow';
 
-import { normaliseEvent } from '../../nodes/ConsignmentVendorTrigger/events';
-import { deliveryIdentity, isRepeatedDelivery, MAX_REMEMBERED } from '../../nodes/ConsignmentVendorTrigger/repeatedDeliveries';
+import { normaliseEvent } from '../../nodes/ConsignmentVendorTrigger/delivery/events';
+import { deliveryIdentity, isRepeatedDelivery, MAX_REMEMBERED } from '../../nodes/ConsignmentVendorTrigger/delivery/repeatedDeliveries';
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2026, 10, 1);

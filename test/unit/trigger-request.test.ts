@@ -1,9 +1,9 @@
-// Reading the raw body and the JSON object of a webhook request (nodes/ConsignmentVendorTrigger/request.ts),
+// Reading the raw body and the JSON object of a webhook request (nodes/ConsignmentVendorTrigger/delivery/request.ts),
 // for the request shapes n8n can hand over: rawBody already read (n8n's parseBody ran), only readRawBody()
 // available, a consumed stream (multipart), or no raw access at all.
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import { declaresJson, parseJsonObject, readRawBody } from '../../nodes/ConsignmentVendorTrigger/request';
+import { declaresJson, parseJsonObject, readRawBody } from '../../nodes/ConsignmentVendorTrigger/delivery/request';
 
 function contextFor(request: object, headers: Record<string, string> = {}): IWebhookFunctions {
 	return {

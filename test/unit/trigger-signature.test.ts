@@ -1,8 +1,8 @@
-// X-TRR-Signature verification (nodes/ConsignmentVendorTrigger/signature.ts), checked against an HMAC
+// X-TRR-Signature verification (nodes/ConsignmentVendorTrigger/delivery/signature.ts), checked against an HMAC
 // computed here independently with node:crypto.
 import { createHmac } from 'node:crypto';
 
-import { isValidSignature } from '../../nodes/ConsignmentVendorTrigger/signature';
+import { isValidSignature } from '../../nodes/ConsignmentVendorTrigger/delivery/signature';
 
 const SIGNING_CANARY = 'whsec_unit_test_value';
 const body = Buffer.from('{"body":{"operation":"item_purchased","data":{"sku":"TRR-1"}}}');

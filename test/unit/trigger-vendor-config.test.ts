@@ -1,6 +1,6 @@
 // Reading GET /v1/vendor in both the contract's flat form and the public docs' nested form
-// (nodes/ConsignmentVendorTrigger/vendorApi.ts toVendorWebhookConfig).
-import { toVendorWebhookConfig } from '../../nodes/ConsignmentVendorTrigger/vendorApi';
+// (nodes/ConsignmentVendorTrigger/registration/vendorApi.ts toVendorWebhookConfig).
+import { toVendorWebhookConfig } from '../../nodes/ConsignmentVendorTrigger/registration/vendorApi';
 import { httpUrl } from '../../nodes/shared/httpUrl';
 
 describe('toVendorWebhookConfig', () => {

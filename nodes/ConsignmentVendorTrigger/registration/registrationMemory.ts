@@ -44,7 +44,7 @@ export function readRegistrations(staticData: IDataObject): Registrations {
 /**
  * True when `staticData` remembers a registration of `url`. After a successful production activation the node's
  * static data always does (create writes an entry, "nothing to restore" included), so a copy without one was loaded
- * before n8n saved that activation (repeatedDeliveries.ts must not save over it).
+ * before n8n saved that activation (delivery/repeatedDeliveries.ts must not save over it).
  */
 export function remembersRegistration(staticData: IDataObject, url: string): boolean {
 	return readRegistrations(staticData)[url] !== undefined;

@@ -11,9 +11,9 @@ import { z } from 'zod';
 
 // Actionable messages, rebuilt without the request config (which carries the Authorization header), so no
 // token travels with the error.
-import { apiPaths } from '../shared/apiPaths';
-import { toNodeApiError } from '../shared/errors';
-import { apiRequest, DEFAULT_PACE, type PaceSettings } from '../shared/transport';
+import { apiPaths } from '../../shared/apiPaths';
+import { toNodeApiError } from '../../shared/errors';
+import { apiRequest, DEFAULT_PACE, type PaceSettings } from '../../shared/transport';
 
 /**
  * A profile read or change is tiny; n8n waits for it while activating, deactivating or stopping test listening,

@@ -11,15 +11,15 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { isEventSelected, normaliseEvent, type NormalisedEvent } from './events';
-import { httpUrl } from '../shared/httpUrl';
-import { downloadLabel } from './label';
-import { remembersRegistration } from './registrationMemory';
+import { httpUrl } from '../../shared/httpUrl';
+import { downloadLabel } from '../label/downloadLabel';
+import { remembersRegistration } from '../registration/registrationMemory';
 import { deliveryIdentity, isRepeatedDelivery } from './repeatedDeliveries';
 import { declaresJson, headerOf, parseJsonObject, readRawBody } from './request';
 import { isValidSignature, SIGNATURE_HEADER } from './signature';
-import { readTriggerOptions, type TriggerOptions } from './triggerOptions';
-import { CREDENTIAL_TYPE } from '../shared/credential';
-import { WEBHOOK_NAME } from './webhookUrls';
+import { readTriggerOptions, type TriggerOptions } from '../triggerOptions';
+import { CREDENTIAL_TYPE } from '../../shared/credential';
+import { WEBHOOK_NAME } from '../registration/webhookUrls';
 
 function refuse(context: IWebhookFunctions, status: 400 | 401, message: string): IWebhookResponseData {
 	context.getResponseObject().status(status).json({ message });

@@ -16,7 +16,7 @@
  * Both keep at most MAX_REMEMBERED entries and forget the oldest first.
  *
  * The static data also holds what activation remembered about the vendor's previous webhook URL
- * (registrationMemory.ts), and n8n saves it whole. The vendor delivers as soon as activation changed its URL, but
+ * (registration/registrationMemory.ts), and n8n saves it whole. The vendor delivers as soon as activation changed its URL, but
  * n8n saves the activation's static data only afterwards (2.x: once every trigger of the workflow is registered),
  * so an early call can run on a copy from before the activation; saving that copy would erase the memory and
  * deactivation could no longer give the vendor its URL back. Such a call (its copy remembers no registration of

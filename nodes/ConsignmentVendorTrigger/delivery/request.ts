@@ -11,7 +11,7 @@
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { isJsonObject } from '../shared/jsonObject';
+import { isJsonObject } from '../../shared/jsonObject';
 
 interface RequestWithRawBody {
 	rawBody?: unknown;

@@ -9,8 +9,8 @@
  */
 import type { IBinaryData, IWebhookFunctions } from 'n8n-workflow';
 
-import { httpUrl } from '../shared/httpUrl';
-import { discardBody, unqueuedRequest } from '../shared/transport';
+import { httpUrl } from '../../shared/httpUrl';
+import { discardBody, unqueuedRequest } from '../../shared/transport';
 import { labelRefusal, type LabelPolicy } from './labelPolicy';
 
 export const DEFAULT_LABEL_TIMEOUT_SECONDS = 15;

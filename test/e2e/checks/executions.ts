@@ -1,5 +1,5 @@
 import type { Execution, ExecutionBinary, ExecutionItem, N8nApi } from '../lib/n8n-api';
-import { fail } from './types';
+import { fail, pollUntil } from './types';
 
 /** The items (json and binary) a node produced in a saved execution (first output). */
 export function executionOutputItems(execution: Execution, node: string): ExecutionItem[] {
@@ -22,6 +22,11 @@ export async function binaryBytes(api: N8nApi, binary: ExecutionBinary): Promise
 /** Still going: its stored run data (and, in filesystem mode, its binary data ids) are not final yet. */
 const UNSETTLED = new Set(['new', 'running', 'waiting']);
 
+/** The workflow's executions that have finished (their run data is final). */
+export async function finishedExecutions(api: N8nApi, workflowId: string): Promise<Execution[]> {
+	return (await api.executions(workflowId)).filter((e) => !UNSETTLED.has(e.status ?? ''));
+}
+
 /** Polls the workflow's executions until a finished one has a `node` output item matching `match`. */
 export async function waitForExecution(
 	api: N8nApi,
@@ -31,17 +36,21 @@ export async function waitForExecution(
 	what: string,
 	timeoutMs = 20_000,
 ): Promise<{ execution: Execution; item: Record<string, unknown>; binary?: Record<string, ExecutionBinary> }> {
-	const deadline = Date.now() + timeoutMs;
-	let seen: Execution[] = [];
-	for (;;) {
-		seen = await api.executions(workflowId);
-		for (const execution of seen.filter((e) => !UNSETTLED.has(e.status ?? ''))) {
+	const firstMatch = (executions: Execution[]) => {
+		for (const execution of executions) {
 			const found = executionOutputItems(execution, node).find((candidate) => match(candidate.json));
 			if (found) return { execution, item: found.json, binary: found.binary };
 		}
-		if (Date.now() > deadline) break;
-		await new Promise((r) => setTimeout(r, 500));
-	}
-	const summary = seen.map((e) => `#${e.id} ${e.status ?? ''} ${JSON.stringify(executionItems(e, node)).slice(0, 160)}`);
-	fail(`${what}: no such execution within ${timeoutMs / 1000} s; executions: ${summary.join(' | ') || 'none'}`);
+		return undefined;
+	};
+	const seen = await pollUntil(
+		() => finishedExecutions(api, workflowId),
+		(executions) => firstMatch(executions) !== undefined,
+		timeoutMs,
+		(executions) => {
+			const summary = executions.map((e) => `#${e.id} ${e.status ?? ''} ${JSON.stringify(executionItems(e, node)).slice(0, 160)}`);
+			return `${what}: no such execution within ${timeoutMs / 1000} s; finished executions: ${summary.join(' | ') || 'none'}`;
+		},
+	);
+	return firstMatch(seen)!;
 }

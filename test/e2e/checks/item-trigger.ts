@@ -1,9 +1,10 @@
 import type { SandboxAdmin } from '../../sandbox/admin-client';
 import type { N8nApi } from '../lib/n8n-api';
 import { expectEqual } from './expect';
-import { executionItems } from './executions';
+import { executionItems, finishedExecutions } from './executions';
 import { EXAMPLE_PREFIX } from '../lib/templates';
-import { fail, sandboxOf, type Check, type CheckContext } from './types';
+import { triggerCheck, whileActive } from './trigger-session';
+import { fail, pollUntil, type Check, type CheckContext } from './types';
 
 /**
  * The Item Trigger (a polling node) active in a running n8n. n8n 2.x polls at most once a minute (a Custom cron
@@ -16,8 +17,6 @@ const workflowOf = (ctx: CheckContext) => (isV1(ctx) ? 'item-trigger-poll-every-
 /** Longest wait for the next poll: one interval and a margin. */
 const pollWaitMs = (ctx: CheckContext) => (isV1(ctx) ? 30_000 : 90_000);
 
-const UNSETTLED = new Set(['new', 'running', 'waiting']);
-
 /** Polls that finished reading: each ends with the approved listing (the sandbox's 52 items: one page each). */
 async function completedPolls(admin: SandboxAdmin): Promise<number> {
 	const log = await admin.requests();
@@ -25,50 +24,43 @@ async function completedPolls(admin: SandboxAdmin): Promise<number> {
 }
 
 async function waitForPolls(admin: SandboxAdmin, atLeast: number, timeoutMs: number, what: string): Promise<number> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const polls = await completedPolls(admin);
-		if (polls >= atLeast) return polls;
-		if (Date.now() > deadline) fail(`${what}: ${polls} polls read the listings within ${timeoutMs / 1000} s, expected at least ${atLeast}`);
-		await new Promise((r) => setTimeout(r, 500));
-	}
+	return await pollUntil(
+		() => completedPolls(admin),
+		(polls) => polls >= atLeast,
+		timeoutMs,
+		(polls) => `${what}: ${polls} polls read the listings within ${timeoutMs / 1000} s, expected at least ${atLeast}`,
+	);
 }
 
 /** `event item_id previous->status` of every item of every finished execution, oldest execution first. */
 async function executionSummaries(api: N8nApi, workflowId: string): Promise<string[][]> {
-	const executions = (await api.executions(workflowId)).filter((e) => !UNSETTLED.has(e.status ?? ''));
-	return executions
+	return (await finishedExecutions(api, workflowId))
 		.sort((a, b) => Number(a.id) - Number(b.id))
 		.map((e) => executionItems(e, TRIGGER_NODE).map((j) => `${String(j.event)} ${String(j.item_id)} ${String(j.previous_status)}->${String(j.status)}`).sort());
 }
 
 async function waitForExecutions(api: N8nApi, workflowId: string, count: number, timeoutMs: number, what: string): Promise<string[][]> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const seen = await executionSummaries(api, workflowId);
-		if (seen.length >= count) return seen;
-		if (Date.now() > deadline) fail(`${what}: ${seen.length} executions within ${timeoutMs / 1000} s, expected ${count}: ${JSON.stringify(seen)}`);
-		await new Promise((r) => setTimeout(r, 500));
-	}
+	return await pollUntil(
+		() => executionSummaries(api, workflowId),
+		(seen) => seen.length >= count,
+		timeoutMs,
+		(seen) => `${what}: ${seen.length} executions within ${timeoutMs / 1000} s, expected ${count}: ${JSON.stringify(seen)}`,
+	);
 }
 
 export const itemTriggerChecks: Check[] = [
-	{
-		name: 'item trigger: activated, it takes a baseline, then starts one execution per poll with exactly the status changes; a restart announces nothing again',
-		phase: 'server',
-		needsSandbox: true,
-		async run(ctx) {
-			const api = ctx.server!.api;
-			const admin = sandboxOf(ctx);
-			const id = ctx.workflowId(workflowOf(ctx));
+	triggerCheck(
+		workflowOf,
+		'item trigger: activated, it takes a baseline, then starts one execution per poll with exactly the status changes; a restart announces nothing again',
+		async (scope) => {
+			const { ctx, api, admin, id } = scope;
 			const wait = pollWaitMs(ctx);
 			await admin.reset();
 			const { items } = await admin.state();
 			const first = (status: string) => items.find((i) => i.validation_status === status)!.item_id;
 			const [pending, approved, rejected, deleted] = [first('pending'), first('approved'), first('rejected'), first('deleted')];
 
-			await api.activate(id);
-			try {
+			return await whileActive(scope, async () => {
 				// The activation's own poll is the baseline: no execution.
 				let polls = await waitForPolls(admin, 1, wait, 'the activation poll');
 				await admin.setItemStatus(pending, 'approved');
@@ -97,54 +89,41 @@ export const itemTriggerChecks: Check[] = [
 				const all = await executionSummaries(api, id);
 				expectEqual(all.length, 3, 'executions in all');
 				return `${polls} polls, ${all.length} executions: ${JSON.stringify(all)}`;
-			} finally {
-				await api.deactivate(id).catch(() => undefined);
-			}
+			});
 		},
-	},
-	{
-		name: 'example item-status-notify (item trigger): a status change to Approved becomes one message; a change to Pending is filtered out',
-		phase: 'server',
-		needsSandbox: true,
-		async run(ctx) {
-			const api = ctx.server!.api;
-			const admin = sandboxOf(ctx);
-			const id = ctx.workflowId(`${EXAMPLE_PREFIX}item-status-notify`);
+	),
+	triggerCheck(
+		`${EXAMPLE_PREFIX}item-status-notify`,
+		'example item-status-notify (item trigger): a status change to Approved becomes one message; a change to Pending is filtered out',
+		async (scope) => {
+			const { api, admin, id } = scope;
 			await admin.reset();
 			const { items } = await admin.state();
 			const pending = items.find((i) => i.validation_status === 'pending')!;
 			const rejected = items.find((i) => i.validation_status === 'rejected')!;
-			await api.activate(id);
-			try {
+			return await whileActive(scope, async () => {
 				// The example polls every minute, in both versions.
 				await waitForPolls(admin, 1, 90_000, 'the activation poll of the example');
 				await admin.setItemStatus(pending.item_id, 'approved');
 				await admin.setItemStatus(rejected.item_id, 'pending');
-				const deadline = Date.now() + 150_000;
-				for (;;) {
-					const executions = (await api.executions(id)).filter((e) => !UNSETTLED.has(e.status ?? ''));
-					if (executions.length > 0) {
-						expectEqual(executions.length, 1, 'executions of the example');
-						const messages = executionItems(executions[0], 'Send notification').map((j) => j.text);
-						expectEqual(messages, [`${pending.vendor_sku} (item ${pending.item_id}) is now approved (was pending).`], 'messages');
-						return String(messages[0]);
-					}
-					if (Date.now() > deadline) fail('the example started no execution within 150 s of the status change');
-					await new Promise((r) => setTimeout(r, 1000));
-				}
-			} finally {
-				await api.deactivate(id).catch(() => undefined);
-			}
+				const executions = await pollUntil(
+					() => finishedExecutions(api, id),
+					(seen) => seen.length > 0,
+					150_000,
+					() => 'the example started no execution within 150 s of the status change',
+					1000,
+				);
+				expectEqual(executions.length, 1, 'executions of the example');
+				const messages = executionItems(executions[0], 'Send notification').map((j) => j.text);
+				expectEqual(messages, [`${pending.vendor_sku} (item ${pending.item_id}) is now approved (was pending).`], 'messages');
+				return String(messages[0]);
+			});
 		},
-	},
-	{
-		name: 'item trigger Fetch Test Event (the editor\'s run of the trigger): the 5 most recently updated items, shaped as events',
-		phase: 'server',
-		needsSandbox: true,
-		async run(ctx) {
-			const api = ctx.server!.api;
-			const admin = sandboxOf(ctx);
-			const id = ctx.workflowId(workflowOf(ctx));
+	),
+	triggerCheck(
+		workflowOf,
+		"item trigger Fetch Test Event (the editor's run of the trigger): the 5 most recently updated items, shaped as events",
+		async ({ api, admin, id }) => {
 			await admin.reset();
 			const before = new Set((await api.executions(id)).map((e) => e.id));
 			await admin.advanceClock(60);
@@ -153,23 +132,20 @@ export const itemTriggerChecks: Check[] = [
 			await admin.setItemStatus(rejected.item_id, 'approved');
 			const started = await api.listenForTestEvent(id, TRIGGER_NODE);
 			if (started.status !== 200) fail(`the editor's run of the trigger answered ${started.status}: ${started.message}`);
-			const deadline = Date.now() + 30_000;
-			for (;;) {
-				const fresh = (await api.executions(id)).filter((e) => !before.has(e.id) && !UNSETTLED.has(e.status ?? ''));
-				if (fresh.length > 0) {
-					const sample = executionItems(fresh[0], TRIGGER_NODE);
-					expectEqual(sample.length, 5, 'items of the test event');
-					expectEqual(
-						[sample[0].item_id, sample[0].event, sample[0].previous_status, sample[0].status],
-						[rejected.item_id, 'new_item', null, 'approved'],
-						'the most recently updated item (just approved) first',
-					);
-					return `execution ${fresh[0].id} (${fresh[0].mode ?? ''}): ${sample.map((j) => `${String(j.item_id)} ${String(j.status)}`).join(', ')}`;
-				}
-				if (Date.now() > deadline) fail(`no execution of the test event within 30 s (n8n answered ${started.status}: ${started.message})`);
-				await new Promise((r) => setTimeout(r, 500));
-			}
+			const fresh = await pollUntil(
+				async () => (await finishedExecutions(api, id)).filter((e) => !before.has(e.id)),
+				(seen) => seen.length > 0,
+				30_000,
+				() => `no execution of the test event within 30 s (n8n answered ${started.status}: ${started.message})`,
+			);
+			const sample = executionItems(fresh[0], TRIGGER_NODE);
+			expectEqual(sample.length, 5, 'items of the test event');
+			expectEqual(
+				[sample[0].item_id, sample[0].event, sample[0].previous_status, sample[0].status],
+				[rejected.item_id, 'new_item', null, 'approved'],
+				'the most recently updated item (just approved) first',
+			);
+			return `execution ${fresh[0].id} (${fresh[0].mode ?? ''}): ${sample.map((j) => `${String(j.item_id)} ${String(j.status)}`).join(', ')}`;
 		},
-	},
+	),
 ];
-

@@ -16,16 +16,31 @@ export interface TriggerCheckScope {
 	id: string;
 }
 
-/** A check against a running n8n and the sandbox, about one trigger workflow. */
-export function triggerCheck(workflow: string, name: string, run: (scope: TriggerCheckScope) => Promise<string>): Check {
+/** A check against a running n8n and the sandbox, about one trigger workflow (its file name, or how to pick it per version). */
+export function triggerCheck(
+	workflow: string | ((ctx: CheckContext) => string),
+	name: string,
+	run: (scope: TriggerCheckScope) => Promise<string>,
+): Check {
 	return {
 		name,
 		phase: 'server',
 		needsSandbox: true,
 		async run(ctx) {
-			return await run({ ctx, api: ctx.server!.api, admin: sandboxOf(ctx), id: ctx.workflowId(workflow) });
+			const file = typeof workflow === 'string' ? workflow : workflow(ctx);
+			return await run({ ctx, api: ctx.server!.api, admin: sandboxOf(ctx), id: ctx.workflowId(file) });
 		},
 	};
+}
+
+/** Activates the scope's workflow, runs `use`, and deactivates it again whatever `use` did. */
+export async function whileActive<T>({ api, id }: TriggerCheckScope, use: () => Promise<T>): Promise<T> {
+	await api.activate(id);
+	try {
+		return await use();
+	} finally {
+		await api.deactivate(id).catch(() => undefined);
+	}
 }
 
 /** n8n's production URL of a Consignment Vendor Trigger: /webhook/<webhookId>/<the trigger's path, `webhook`>. */

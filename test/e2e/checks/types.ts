@@ -43,6 +43,23 @@ export function fail(message: string): never {
 	throw new CheckFailure(message);
 }
 
+/** Reads until `done` holds what was read; past `timeoutMs`, fails with `failure(last value read)`. */
+export async function pollUntil<T>(
+	read: () => Promise<T>,
+	done: (value: T) => boolean,
+	timeoutMs: number,
+	failure: (last: T) => string,
+	intervalMs = 500,
+): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await read();
+		if (done(value)) return value;
+		if (Date.now() > deadline) fail(failure(value));
+		await new Promise((r) => setTimeout(r, intervalMs));
+	}
+}
+
 /** Narrows an optional admin client for checks declared `needsSandbox`. */
 export function sandboxOf(ctx: CheckContext): SandboxAdmin {
 	if (!ctx.admin) fail('this check needs the sandbox');

@@ -1,5 +1,5 @@
 import type { ApiTarget } from '../target';
-import { fail } from './types';
+import { fail, pollUntil } from './types';
 
 export interface VendorProfile {
 	webhook_url: string | null;
@@ -25,14 +25,7 @@ export class VendorDirect {
 
 	/** Polls the profile until `done` holds; fails with the last profile seen. */
 	async waitFor(done: (p: VendorProfile) => boolean, what: string, timeoutMs = 20_000): Promise<VendorProfile> {
-		const deadline = Date.now() + timeoutMs;
-		let last = await this.get();
-		while (!done(last)) {
-			if (Date.now() > deadline) fail(`${what}: after ${timeoutMs / 1000} s the vendor has ${JSON.stringify(last)}`);
-			await new Promise((r) => setTimeout(r, 250));
-			last = await this.get();
-		}
-		return last;
+		return await pollUntil(() => this.get(), done, timeoutMs, (last) => `${what}: after ${timeoutMs / 1000} s the vendor has ${JSON.stringify(last)}`, 250);
 	}
 
 	private async call(method: string, body?: unknown): Promise<unknown> {

@@ -50,9 +50,9 @@ export const MIN_EXCHANGE_INTERVAL_MS = 3_000;
 const MAX_ROUNDS = 3;
 const MAX_REMEMBERED_REJECTIONS = 16;
 
-export type Exchange = () => Promise<IssuedToken>;
+type Exchange = () => Promise<IssuedToken>;
 /** Whether the API accepts a token now: 'valid', 'rejected' (401) or 'unknown' (no clear answer). */
-export type Verify = (token: string) => Promise<TokenCheck>;
+type Verify = (token: string) => Promise<TokenCheck>;
 export type TokenCheck = 'valid' | 'rejected' | 'unknown';
 
 /**

@@ -3,7 +3,7 @@ import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n
 import { unqueuedRequest } from '../nodes/shared/transport';
 
 /** The path of the token exchange in the contract (docs/vendor-api.md, Endpoints > Token), relative to the Auth URL. */
-export const EXCHANGE_PATH = '/api/v1/bearer-token';
+const EXCHANGE_PATH = '/api/v1/bearer-token';
 
 /** The contract fixes every token's lifetime at one hour; used when an answer omits `expires_in`. */
 const CONTRACT_TOKEN_LIFETIME_SECONDS = 3600;

@@ -14,9 +14,9 @@ import { StatusDiff, type ItemEvent, type ItemEventName } from './statusDiff';
 import { decodeStatusMemory, encodeStatusMemory } from './statusMemory';
 
 /** Key of the memory in the node's static data. */
-export const MEMORY_KEY = 'itemStatuses';
+const MEMORY_KEY = 'itemStatuses';
 /** How many items Fetch Test Event returns. */
-export const TEST_EVENT_COUNT = 5;
+const TEST_EVENT_COUNT = 5;
 
 /** Polls of one trigger node running in this process: a poll that outlasts its interval is not overlapped. */
 const pollsInFlight = new Set<string>();

@@ -35,7 +35,7 @@ const LISTINGS: StatusListing[] = [
 	{ url: apiPaths.items, query: { validation_status: 'approved' }, statusOf: () => 'approved' },
 ];
 
-export interface ReadSummary {
+interface ReadSummary {
 	/** Requests both listings made. */
 	requests: number;
 	/** Records without an item_id or a status: they cannot be told apart or compared, so they are not tracked. */

@@ -36,7 +36,7 @@ export interface ItemEvent {
 	record: IDataObject;
 }
 
-export interface DiffResult {
+interface DiffResult {
 	/** In the order the items were first seen. */
 	events: ItemEvent[];
 	next: StatusMemory;

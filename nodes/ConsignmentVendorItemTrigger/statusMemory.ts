@@ -18,7 +18,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /** One item's remembered state. */
-export interface RememberedStatus {
+interface RememberedStatus {
 	status: string;
 	/** Missing from the last read: dropped when it is missing again. */
 	missing: boolean;
@@ -27,9 +27,9 @@ export interface RememberedStatus {
 /** item_id (as text) -> what was last seen of it. */
 export type StatusMemory = Map<string, RememberedStatus>;
 
-export const MEMORY_VERSION = 1;
+const MEMORY_VERSION = 1;
 
-export interface StoredStatusMemory {
+interface StoredStatusMemory {
 	v: typeof MEMORY_VERSION;
 	account: string;
 	statuses: string[];

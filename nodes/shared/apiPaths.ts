@@ -5,7 +5,7 @@
  */
 
 /** The ID as a path segment. `.` and `..` would be resolved away by URL handling and hit another endpoint. */
-export function idSegment(value: unknown): string {
+function idSegment(value: unknown): string {
 	// Missing (a mapped row without the column) is the same mistake as an empty field.
 	if (value === undefined || value === null) throw new Error('is required');
 	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : undefined;

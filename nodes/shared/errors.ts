@@ -28,7 +28,7 @@ export interface ApiErrorSubject {
 	id?: string | number;
 }
 
-export interface ApiErrorContext {
+interface ApiErrorContext {
 	itemIndex?: number;
 	runIndex?: number;
 	subject?: ApiErrorSubject;

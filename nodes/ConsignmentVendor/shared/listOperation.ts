@@ -19,7 +19,7 @@ import { readPages, type Listing } from './pagination';
 import { paceSettingsOfNode } from './requestOptions';
 import { pickFields } from './simplify';
 
-export interface ListOperationConfig {
+interface ListOperationConfig {
 	/** Path of the collection endpoint, e.g. `/v1/consignments`. */
 	url: string;
 	collectionKey: string;

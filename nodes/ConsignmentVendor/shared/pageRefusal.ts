@@ -6,7 +6,7 @@
  */
 
 /** What the paginator does about a page request that failed. */
-export type PageRefusalAction =
+type PageRefusalAction =
 	/** Read the listing again from its first page, skipping the records already returned. */
 	| 'restartListing'
 	/** Ask for the first page again with the recommended page size. */
@@ -36,7 +36,7 @@ export interface RefusedPage {
  */
 const NOT_ABOUT_THE_PAGE = new Set([401, 403, 407, 429]);
 
-export function refusesThePage(status: number | undefined): boolean {
+function refusesThePage(status: number | undefined): boolean {
 	return status !== undefined && status >= 400 && status < 500 && !NOT_ABOUT_THE_PAGE.has(status);
 }
 

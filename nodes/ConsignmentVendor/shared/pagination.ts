@@ -95,7 +95,7 @@ export interface PagingOptions {
 	maxRequests?: number;
 }
 
-export interface PagingResult {
+interface PagingResult {
 	/** Records handed to `onRecord`. */
 	records: number;
 	/** Requests made, refused ones included. */

@@ -65,7 +65,7 @@ export function whenGiven<S extends z.ZodTypeAny>(schema: S) {
 }
 
 type Shape = Record<string, z.ZodTypeAny>;
-export type FieldsOutput<S extends Shape> = { [K in keyof S]: z.output<S[K]> };
+type FieldsOutput<S extends Shape> = { [K in keyof S]: z.output<S[K]> };
 
 /**
  * An object of fields: each field is parsed on its own and every field's problems are reported under its name;

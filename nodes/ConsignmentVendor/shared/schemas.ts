@@ -46,7 +46,7 @@ export type Gender = (typeof GENDERS)[number];
  * service's to judge (contract: "not shown"), and it reports a wrong one per item; refusing here would block an
  * item the service may accept.
  */
-export const TAXON_PATTERN = /^[^\s/\\]+(?:\/[^\s/\\]+)*$/;
+const TAXON_PATTERN = /^[^\s/\\]+(?:\/[^\s/\\]+)*$/;
 
 /** A list given as JSON text (`["Men"]`, as n8n's column mapper keeps an array typed in), else the value as is. */
 function listFromJsonText(value: unknown): unknown {

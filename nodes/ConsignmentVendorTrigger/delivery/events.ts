@@ -15,22 +15,22 @@
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
-export const DOCUMENTED_EVENTS = [
+const DOCUMENTED_EVENTS = [
 	'successful_item_upload',
 	'invalid_item_upload',
 	'item_purchased',
 	'address_creation',
 ] as const;
 
-export const UNKNOWN_EVENT = 'unknown';
+const UNKNOWN_EVENT = 'unknown';
 
 /**
  * The service calls an item creation a successful upload ("an item was created or updated
  * successfully"), so the operation-less item-created notice is reported under that name.
  */
-export const ITEM_NOTICE_EVENT = 'successful_item_upload';
+const ITEM_NOTICE_EVENT = 'successful_item_upload';
 
-export type Envelope = 'body' | 'notification_event' | 'bare' | 'flat';
+type Envelope = 'body' | 'notification_event' | 'bare' | 'flat';
 
 export interface NormalisedEvent {
 	/** The operation name, `successful_item_upload` for an item-created notice, otherwise `unknown`. */

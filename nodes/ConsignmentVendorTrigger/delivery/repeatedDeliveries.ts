@@ -87,7 +87,7 @@ function rememberInProcess(scope: string, identity: string, now: number): void {
 	}
 }
 
-export interface RepeatCheck {
+interface RepeatCheck {
 	/** Where this trigger's production runs keep data: the node's workflow static data. */
 	staticData: IDataObject;
 	/** False: read `staticData` but do not write it (a copy n8n must not save; see the file comment). */

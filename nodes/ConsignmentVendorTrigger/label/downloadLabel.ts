@@ -17,12 +17,12 @@ export const DEFAULT_LABEL_TIMEOUT_SECONDS = 15;
 export const DEFAULT_LABEL_MAX_MB = 20;
 const MAX_REDIRECTS = 3;
 
-export interface LabelSettings extends LabelPolicy {
+interface LabelSettings extends LabelPolicy {
 	maxBytes: number;
 	timeoutMs: number;
 }
 
-export type LabelResult = { binary: IBinaryData } | { error: string };
+type LabelResult = { binary: IBinaryData } | { error: string };
 
 function fileNameOf(url: URL, fallback: string): string {
 	let last = '';

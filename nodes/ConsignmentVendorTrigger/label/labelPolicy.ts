@@ -28,7 +28,7 @@ export interface LabelPolicy {
 const LOCAL_SUFFIXES = ['.localhost', '.local', '.internal', '.home.arpa', '.lan'];
 
 /** True for `localhost`, a single-label name (`intranet`) or a name under a local-only suffix. */
-export function isLocalName(host: string): boolean {
+function isLocalName(host: string): boolean {
 	return host === 'localhost' || !host.includes('.') || LOCAL_SUFFIXES.some((suffix) => host.endsWith(suffix));
 }
 

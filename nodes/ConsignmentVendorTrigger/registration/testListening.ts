@@ -15,7 +15,7 @@ import type { VendorWebhookConfig } from './vendorApi';
 import { receiverOf } from './webhookUrls';
 
 /** The refusal's message: what the user reads in the editor, so it says what to do. */
-export const REFUSAL = {
+const REFUSAL = {
 	thisWorkflow:
 		'Cannot listen for a test event while this workflow is active: its production URL receives the vendor\'s events ' +
 		'(one webhook URL per vendor account). Deactivate the workflow to listen, or open a past production execution from its Executions list.',

@@ -19,7 +19,7 @@ import { apiRequest, DEFAULT_PACE, type PaceSettings } from '../../shared/transp
  * A profile read or change is tiny; n8n waits for it while activating, deactivating or stopping test listening,
  * so a service that does not answer must not hold those up.
  */
-export const VENDOR_REQUEST_TIMEOUT_MS = 15_000;
+const VENDOR_REQUEST_TIMEOUT_MS = 15_000;
 
 /** The credential's queue with the trigger's patience: a timeout is not repeated, a 429 is waited out for 30 s. */
 const VENDOR_PACE: PaceSettings = { ...DEFAULT_PACE, timeoutMs: VENDOR_REQUEST_TIMEOUT_MS, maxWaitMs: 2 * VENDOR_REQUEST_TIMEOUT_MS };

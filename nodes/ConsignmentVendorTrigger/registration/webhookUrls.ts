@@ -69,7 +69,7 @@ function webhookRootOf(context: IHookFunctions, ownUrl: string): string | undefi
 	return root.includes('://') && root.endsWith('/') ? root : undefined;
 }
 
-export type Receiver = 'thisWorkflow' | 'anotherWorkflow';
+type Receiver = 'thisWorkflow' | 'anotherWorkflow';
 
 /**
  * Who receives the vendor's events at `url` (a URL without a listening marker), as far as a URL can tell:

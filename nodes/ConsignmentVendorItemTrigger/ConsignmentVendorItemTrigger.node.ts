@@ -12,19 +12,12 @@ export class ConsignmentVendorItemTrigger implements INodeType {
 		version: 1,
 		subtitle: '={{($parameter["events"] || []).join(", ")}}',
 		description: "Starts the workflow when one of the vendor's items changes validation status (approved, rejected, deleted, ...) or a new item appears",
-		defaults: {
-			name: 'Consignment Vendor Item Trigger',
-		},
+		defaults: { name: 'Consignment Vendor Item Trigger' },
 		// n8n adds the Poll Times parameter and runs poll() on that schedule.
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{
-				name: 'consignmentVendorApi',
-				required: true,
-			},
-		],
+		credentials: [{ name: 'consignmentVendorApi', required: true }],
 		properties: [
 			{
 				displayName:

@@ -22,25 +22,11 @@ export class ConsignmentVendorTrigger implements INodeType {
 		version: 1,
 		subtitle: '={{($parameter["events"] || []).includes("*") ? "All events" : ($parameter["events"] || []).join(", ")}}',
 		description: 'Starts the workflow when the consignment marketplace sends a vendor event',
-		defaults: {
-			name: 'Consignment Vendor Trigger',
-		},
+		defaults: { name: 'Consignment Vendor Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{
-				name: 'consignmentVendorApi',
-				required: true,
-			},
-		],
-		webhooks: [
-			{
-				name: WEBHOOK_NAME,
-				httpMethod: 'POST',
-				responseMode: 'onReceived',
-				path: WEBHOOK_PATH,
-			},
-		],
+		credentials: [{ name: 'consignmentVendorApi', required: true }],
+		webhooks: [{ name: WEBHOOK_NAME, httpMethod: 'POST', responseMode: 'onReceived', path: WEBHOOK_PATH }],
 		properties: [
 			{
 				displayName:

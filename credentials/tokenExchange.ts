@@ -50,7 +50,6 @@ export function tokenUrlFor(authUrl: string): string {
 	return base.endsWith(EXCHANGE_PATH) ? base : `${base}${EXCHANGE_PATH}`;
 }
 
-/** POSTs the client credentials to the token endpoint and returns the token, or throws a TokenExchangeError. */
 export async function exchangeClientCredentials(
 	httpRequest: HttpRequest,
 	credentials: ClientCredentials,

@@ -13,7 +13,6 @@ import { accountOf, readItemStatuses } from './readItemStatuses';
 import { StatusDiff, type ItemEvent, type ItemEventName } from './statusDiff';
 import { decodeStatusMemory, encodeStatusMemory } from './statusMemory';
 
-/** Key of the memory in the node's static data. */
 const MEMORY_KEY = 'itemStatuses';
 /** How many items Fetch Test Event returns. */
 const TEST_EVENT_COUNT = 5;

@@ -20,7 +20,6 @@ import type { StatusMemory } from './statusMemory';
 
 export type ItemEventName = 'status_changed' | 'new_item';
 
-/** One item as a listing showed it. */
 export interface ListedItem {
 	/** item_id as text. */
 	id: string;

@@ -17,7 +17,6 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-/** One item's remembered state. */
 interface RememberedStatus {
 	status: string;
 	/** Missing from the last read: dropped when it is missing again. */

@@ -190,10 +190,7 @@ function keptWithItemIndex<T extends NodeApiError | NodeOperationError>(error: T
 	return error;
 }
 
-/**
- * Turns any request error into an error a user can act on. See the file comment.
- * Already-mapped errors (NodeOperationError, or a NodeApiError this function made) are returned as they are.
- */
+/** See the file comment. Already-mapped errors (NodeOperationError, or a NodeApiError made here) are returned as they are. */
 export function toNodeApiError(
 	node: INode,
 	error: unknown,

@@ -8,7 +8,6 @@ export function isJsonObject(value: unknown): value is IDataObject {
 	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** `value` when it is a JSON object, otherwise undefined. */
 export function asJsonObject(value: unknown): IDataObject | undefined {
 	return isJsonObject(value) ? value : undefined;
 }

@@ -1,6 +1,6 @@
 import { CREDENTIAL_IDS, WRONG_SECRET_CANARY } from '../lib/templates';
 import { describeRequests, expectCount, expectEqual, expectSuccess, isTokenRequest, outputOf } from './expect';
-import { fail, sandboxOf, type Check, type CheckContext } from './types';
+import { fail, sandboxCheck, type Check, type CheckContext } from './types';
 import { workflowCheck } from './workflow-check';
 
 /** The token n8n stored in the credential (the hidden `accessToken` field), read back decrypted. */
@@ -19,64 +19,46 @@ function escapeRegExp(text: string): string {
 const fingerprint = (token: string) => (token ? `…${token.slice(-4)} (${token.length} chars)` : '(empty)');
 
 export const credentialChecks: Check[] = [
-	{
-		name: 'credential: first execution exchanges one token and uses it',
-		phase: 'cli',
-		needsSandbox: true,
-		async run(ctx) {
-			const admin = sandboxOf(ctx);
-			await admin.clearRequests();
-			const outcome = await ctx.execute('vendor-get');
-			expectSuccess(outcome, 'vendor-get');
-			const log = await admin.requests();
-			expectCount(log, isTokenRequest, 1, 'token exchanges on the first run');
-			expectCount(log, (r) => r.method === 'GET' && r.path === '/v1/vendor' && r.authorized && r.status === 200, 1, 'authorized GET /v1/vendor answered 200');
-			const [vendor] = outputOf(outcome, 'Get vendor');
-			if (!vendor || !('webhook_url' in vendor) || !('preferences' in vendor)) fail(`Get vendor output lacks webhook_url/preferences: ${JSON.stringify(vendor)}`);
-			const token = await storedToken(ctx);
-			if (!token) fail('n8n stored no access token in the credential after the exchange');
-			return `${describeRequests(log)}; stored token ${fingerprint(token)}`;
-		},
-	},
-	{
-		name: 'credential: second execution reuses the stored token (no exchange)',
-		phase: 'cli',
-		needsSandbox: true,
-		async run(ctx) {
-			const admin = sandboxOf(ctx);
-			const before = await storedToken(ctx);
-			if (!before) fail('no stored token before the second run (the first-run check must pass first)');
-			await admin.clearRequests();
-			const outcome = await ctx.execute('vendor-get');
-			expectSuccess(outcome, 'vendor-get');
-			const log = await admin.requests();
-			expectCount(log, isTokenRequest, 0, 'token exchanges on the second run');
-			expectCount(log, (r) => r.path === '/v1/vendor' && r.status === 200, 1, 'GET /v1/vendor answered 200');
-			const after = await storedToken(ctx);
-			if (after !== before) fail(`the stored token changed without an exchange: ${fingerprint(before)} -> ${fingerprint(after)}`);
-			return `${describeRequests(log)}; token ${fingerprint(after)} kept`;
-		},
-	},
-	{
-		name: 'credential: token refreshed once after the sandbox clock passes an hour',
-		phase: 'cli',
-		needsSandbox: true,
-		async run(ctx) {
-			const admin = sandboxOf(ctx);
-			const before = await storedToken(ctx);
-			await admin.advanceClock(3601);
-			await admin.clearRequests();
-			const outcome = await ctx.execute('vendor-get');
-			expectSuccess(outcome, 'vendor-get');
-			const log = await admin.requests();
-			expectCount(log, isTokenRequest, 1, 'token exchanges after expiry');
-			const lastVendor = log.filter((r) => r.path === '/v1/vendor').pop();
-			if (lastVendor?.status !== 200) fail(`the last GET /v1/vendor did not succeed: ${describeRequests(log)}`);
-			const after = await storedToken(ctx);
-			if (!after || after === before) fail(`the refreshed token was not stored: before ${fingerprint(before)}, after ${fingerprint(after)}`);
-			return `${describeRequests(log)}; token ${fingerprint(before)} -> ${fingerprint(after)}`;
-		},
-	},
+	sandboxCheck('cli', 'credential: first execution exchanges one token and uses it', async (ctx, admin) => {
+		await admin.clearRequests();
+		const outcome = await ctx.execute('vendor-get');
+		expectSuccess(outcome, 'vendor-get');
+		const log = await admin.requests();
+		expectCount(log, isTokenRequest, 1, 'token exchanges on the first run');
+		expectCount(log, (r) => r.method === 'GET' && r.path === '/v1/vendor' && r.authorized && r.status === 200, 1, 'authorized GET /v1/vendor answered 200');
+		const [vendor] = outputOf(outcome, 'Get vendor');
+		if (!vendor || !('webhook_url' in vendor) || !('preferences' in vendor)) fail(`Get vendor output lacks webhook_url/preferences: ${JSON.stringify(vendor)}`);
+		const token = await storedToken(ctx);
+		if (!token) fail('n8n stored no access token in the credential after the exchange');
+		return `${describeRequests(log)}; stored token ${fingerprint(token)}`;
+	}),
+	sandboxCheck('cli', 'credential: second execution reuses the stored token (no exchange)', async (ctx, admin) => {
+		const before = await storedToken(ctx);
+		if (!before) fail('no stored token before the second run (the first-run check must pass first)');
+		await admin.clearRequests();
+		const outcome = await ctx.execute('vendor-get');
+		expectSuccess(outcome, 'vendor-get');
+		const log = await admin.requests();
+		expectCount(log, isTokenRequest, 0, 'token exchanges on the second run');
+		expectCount(log, (r) => r.path === '/v1/vendor' && r.status === 200, 1, 'GET /v1/vendor answered 200');
+		const after = await storedToken(ctx);
+		if (after !== before) fail(`the stored token changed without an exchange: ${fingerprint(before)} -> ${fingerprint(after)}`);
+		return `${describeRequests(log)}; token ${fingerprint(after)} kept`;
+	}),
+	sandboxCheck('cli', 'credential: token refreshed once after the sandbox clock passes an hour', async (ctx, admin) => {
+		const before = await storedToken(ctx);
+		await admin.advanceClock(3601);
+		await admin.clearRequests();
+		const outcome = await ctx.execute('vendor-get');
+		expectSuccess(outcome, 'vendor-get');
+		const log = await admin.requests();
+		expectCount(log, isTokenRequest, 1, 'token exchanges after expiry');
+		const lastVendor = log.filter((r) => r.path === '/v1/vendor').pop();
+		if (lastVendor?.status !== 200) fail(`the last GET /v1/vendor did not succeed: ${describeRequests(log)}`);
+		const after = await storedToken(ctx);
+		if (!after || after === before) fail(`the refreshed token was not stored: before ${fingerprint(before)}, after ${fingerprint(after)}`);
+		return `${describeRequests(log)}; token ${fingerprint(before)} -> ${fingerprint(after)}`;
+	}),
 	workflowCheck({
 		name: 'credential: after the tokens are revoked, 5 input items share one new token exchange',
 		workflow: 'vendor-get-five-items',

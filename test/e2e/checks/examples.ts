@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { EXAMPLE_PREFIX, EXAMPLES_DIR } from '../lib/templates';
 import { apiRequests, describeRequests, expectEqual, expectSuccess, outputItemsOf, outputOf } from './expect';
 import { binaryBytes, waitForExecution } from './executions';
-import { emitPurchase, withActiveTrigger } from './trigger-session';
+import { emitPurchase, triggerCheck, withActiveTrigger } from './trigger-session';
 import { fail, type Check } from './types';
 import { workflowCheck } from './workflow-check';
 
@@ -110,13 +110,10 @@ export const exampleChecks: Check[] = [
 			return out.map((i) => `${String(i.vendor_sku)}: ${String(i.status ?? i.action ?? '?')}`).join(', ');
 		},
 	}),
-	{
-		name: 'example item-purchased-notify: activated, a purchase becomes a message with the platform SKU and the label PDF attached (or why it is not); deactivation restores the URL',
-		phase: 'server',
-		needsSandbox: true,
-		async run(ctx) {
-			const api = ctx.server!.api;
-			const id = ctx.workflowId(`${EXAMPLE_PREFIX}item-purchased-notify`);
+	triggerCheck(
+		`${EXAMPLE_PREFIX}item-purchased-notify`,
+		'example item-purchased-notify: activated, a purchase becomes a message with the platform SKU and the label PDF attached (or why it is not); deactivation restores the URL',
+		async ({ ctx, api, id }) => {
 			return await withActiveTrigger(ctx, `${EXAMPLE_PREFIX}item-purchased-notify`, '5c1d7a0e-9b7e-4f3c-8a52-0c0ffee00002', async () => {
 				const { sku } = await emitPurchase(ctx, { vendor_sku: 'SBX-1000' });
 				const { item, binary } = await waitForExecution(api, id, 'Send notification', (json) => json.sku === sku, `notification for ${sku}`);
@@ -137,5 +134,5 @@ export const exampleChecks: Check[] = [
 				return `"${String(item.text)}" + ${label.fileName} (${bytes.length} bytes); "${String(failed.item.text)}"`;
 			});
 		},
-	},
+	),
 ];

@@ -1,6 +1,6 @@
 import type { RequestLogEntry } from '../../sandbox/types';
 import { apiRequests, expectEqual, expectSuccess, outputOf } from './expect';
-import { fail, sandboxOf, type Check, type CheckContext } from './types';
+import { fail, sandboxCheck, type Check, type CheckContext } from './types';
 import { callWebhook } from './webhook-call';
 import { workflowCheck } from './workflow-check';
 
@@ -60,30 +60,24 @@ export const rateLimitChecks: Check[] = [
 			return `600 updated; ${ok + limited} PATCHes, ${limited} answered 429, over ${spanS.toFixed(1)} s (floor 30 s)`;
 		},
 	}),
-	{
-		name: 'rate limit: two executions of the same credential at once (2 × 300 updates, 20 requests/s) share the budget and both complete',
-		phase: 'server',
-		needsSandbox: true,
-		async run(ctx) {
-			const admin = sandboxOf(ctx);
-			await admin.reset();
-			await ctx.server!.api.activate(ctx.workflowId('webhook-update-rate-limited'));
-			try {
-				await admin.setRateLimit(LIMIT);
-				await admin.clearRequests();
-				const started = Date.now();
-				const [first, second] = await Promise.all([postUpdates(ctx, 300), postUpdates(ctx, 300)]);
-				const seconds = (Date.now() - started) / 1000;
-				expectAllUpdated(first, 300, 'first caller');
-				expectAllUpdated(second, 300, 'second caller');
-				const { ok, limited, other } = tally(await admin.requests());
-				if (other.length) fail(`PATCHes answered neither 200 nor 429: ${other.slice(0, 5).join(', ')}`);
-				expectEqual(ok, 600, 'PATCHes the service accepted (both executions)');
-				return `2 × 300 updated in ${seconds.toFixed(1)} s (floor 30 s); ${ok + limited} PATCHes, ${limited} answered 429`;
-			} finally {
-				await admin.clearRateLimit();
-				await ctx.server!.api.deactivate(ctx.workflowId('webhook-update-rate-limited'));
-			}
-		},
-	},
+	sandboxCheck('server', 'rate limit: two executions of the same credential at once (2 × 300 updates, 20 requests/s) share the budget and both complete', async (ctx, admin) => {
+		await admin.reset();
+		await ctx.server!.api.activate(ctx.workflowId('webhook-update-rate-limited'));
+		try {
+			await admin.setRateLimit(LIMIT);
+			await admin.clearRequests();
+			const started = Date.now();
+			const [first, second] = await Promise.all([postUpdates(ctx, 300), postUpdates(ctx, 300)]);
+			const seconds = (Date.now() - started) / 1000;
+			expectAllUpdated(first, 300, 'first caller');
+			expectAllUpdated(second, 300, 'second caller');
+			const { ok, limited, other } = tally(await admin.requests());
+			if (other.length) fail(`PATCHes answered neither 200 nor 429: ${other.slice(0, 5).join(', ')}`);
+			expectEqual(ok, 600, 'PATCHes the service accepted (both executions)');
+			return `2 × 300 updated in ${seconds.toFixed(1)} s (floor 30 s); ${ok + limited} PATCHes, ${limited} answered 429`;
+		} finally {
+			await admin.clearRateLimit();
+			await ctx.server!.api.deactivate(ctx.workflowId('webhook-update-rate-limited'));
+		}
+	}),
 ];

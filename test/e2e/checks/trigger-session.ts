@@ -2,7 +2,7 @@ import type { SandboxAdmin } from '../../sandbox/admin-client';
 import type { N8nApi } from '../lib/n8n-api';
 import { SANDBOX_SIGNING_SECRET } from '../lib/templates';
 import { waitForExecution } from './executions';
-import { fail, sandboxOf, type Check, type CheckContext } from './types';
+import { fail, sandboxCheck, sandboxOf, type Check, type CheckContext } from './types';
 import { VendorDirect, type VendorProfile } from './vendor-direct';
 
 /** The trigger node's name in every e2e trigger workflow. */
@@ -22,19 +22,14 @@ export function triggerCheck(
 	name: string,
 	run: (scope: TriggerCheckScope) => Promise<string>,
 ): Check {
-	return {
-		name,
-		phase: 'server',
-		needsSandbox: true,
-		async run(ctx) {
-			const file = typeof workflow === 'string' ? workflow : workflow(ctx);
-			return await run({ ctx, api: ctx.server!.api, admin: sandboxOf(ctx), id: ctx.workflowId(file) });
-		},
-	};
+	return sandboxCheck('server', name, async (ctx, admin) => {
+		const file = typeof workflow === 'string' ? workflow : workflow(ctx);
+		return await run({ ctx, api: ctx.server!.api, admin, id: ctx.workflowId(file) });
+	});
 }
 
 /** Activates the scope's workflow, runs `use`, and deactivates it again whatever `use` did. */
-export async function whileActive<T>({ api, id }: TriggerCheckScope, use: () => Promise<T>): Promise<T> {
+export async function whileActive<T>({ api, id }: Pick<TriggerCheckScope, 'api' | 'id'>, use: () => Promise<T>): Promise<T> {
 	await api.activate(id);
 	try {
 		return await use();

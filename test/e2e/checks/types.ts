@@ -60,6 +60,11 @@ export async function pollUntil<T>(
 	}
 }
 
+/** A check that needs the sandbox's admin endpoints (request log, clock, events); `run` gets its client. */
+export function sandboxCheck(phase: Check['phase'], name: string, run: (ctx: CheckContext, admin: SandboxAdmin) => Promise<string>): Check {
+	return { name, phase, needsSandbox: true, run: async (ctx) => await run(ctx, sandboxOf(ctx)) };
+}
+
 /** Narrows an optional admin client for checks declared `needsSandbox`. */
 export function sandboxOf(ctx: CheckContext): SandboxAdmin {
 	if (!ctx.admin) fail('this check needs the sandbox');

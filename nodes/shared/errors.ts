@@ -18,9 +18,6 @@ import { describeRateLimitGiveUp, describeUnknownOutcome, plural, triedSentence,
 import { retryOutcomeOf, type RetryOutcome } from './transport/outcome';
 import { isIdempotent, mayHaveBeenProcessed, retryAfterMs } from './transport/retryRules';
 
-export { readHttpFailure, serviceMessage } from './httpFailure';
-export type { HttpFailure } from './httpFailure';
-
 /** What a failed request was about, so a 404 can name it. */
 export interface ApiErrorSubject {
 	kind: 'item' | 'address' | 'consignment' | 'order' | 'vendor';

@@ -1,11 +1,8 @@
 // toNodeApiError: what a user reads for each kind of failure, and that nothing secret travels with it.
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import {
-	readHttpFailure,
-	serviceMessage,
-	toNodeApiError,
-} from '../../nodes/shared/errors';
+import { toNodeApiError } from '../../nodes/shared/errors';
+import { readHttpFailure, serviceMessage } from '../../nodes/shared/httpFailure';
 import { mayHaveBeenProcessed } from '../../nodes/shared/transport/retryRules';
 import { connectionError, FAKE_NODE, n8n1ConnectionError, n8nRequestError, LEAK_CANARY } from './fakes';
 

@@ -125,7 +125,7 @@ function territoryOf(address: { country_iso: string; state_abbr: string }): stri
 }
 
 /** The body of POST /v1/vendor/addresses and PATCH /v1/vendor/addresses/{address_id}: all strings. */
-export type AddressPayload = z.output<typeof addressSchema>;
+type AddressPayload = z.output<typeof addressSchema>;
 
 /**
  * Validates one address create/update input and returns the exact request body.

@@ -16,7 +16,7 @@ import { isBlank, refuse, rule, type Checked } from './ruleSchemas';
 // Errors
 // ---------------------------------------------------------------------------------------------
 
-export interface InputIssue {
+interface InputIssue {
 	/** API field name (dot path for nested fields, e.g. `image.front`). */
 	field: string;
 	/** What is wrong, in words a user can act on. */
@@ -43,7 +43,7 @@ export function itemPrefix(itemIndex: number): string {
 	return `Item index ${itemIndex}`;
 }
 
-export function formatIssues(itemIndex: number, issues: InputIssue[]): string {
+function formatIssues(itemIndex: number, issues: InputIssue[]): string {
 	const details = issues.map((issue) => `${issue.field} ${issue.message}`).join('; ');
 	return `${itemPrefix(itemIndex)}: ${details}`;
 }

@@ -32,7 +32,8 @@
 import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { readHttpFailure, serviceMessage, toNodeApiError } from '../../shared/errors';
+import { toNodeApiError } from '../../shared/errors';
+import { readHttpFailure, serviceMessage } from '../../shared/httpFailure';
 import { pageRefusalAction } from './pageRefusal';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -45,7 +46,7 @@ const MAX_FRUITLESS_RESTARTS = 2;
 /** Restarts in all, whatever their progress: each re-reads the listing from its start. */
 const MAX_RESTARTS = 10;
 
-export interface PageInfo {
+interface PageInfo {
 	hasNextPage: boolean;
 	endCursor?: string;
 }

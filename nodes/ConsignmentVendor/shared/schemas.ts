@@ -25,20 +25,18 @@ import {
 import type { PriceUnit } from './money';
 import { fields, refuse, rule, whenGiven, type Checked } from './ruleSchemas';
 
-export { InputValidationError, formatIssues } from './fieldRules';
-export type { InputIssue } from './fieldRules';
+export { InputValidationError } from './fieldRules';
 export { parseAddressInput } from './addressSchema';
-export type { AddressPayload } from './addressSchema';
 
 // ---------------------------------------------------------------------------------------------
 // Items
 // ---------------------------------------------------------------------------------------------
 
 /** Taxons under this prefix (in any case) are watches, which need a `upc`. */
-export const WATCH_TAXON_PREFIX = 'watches/';
+const WATCH_TAXON_PREFIX = 'watches/';
 
-export const GENDERS = ['Men', 'Women'] as const;
-export type Gender = (typeof GENDERS)[number];
+const GENDERS = ['Men', 'Women'] as const;
+type Gender = (typeof GENDERS)[number];
 
 /**
  * A category path: segments joined by '/', none empty, no spaces or backslashes (`watches/strap`,

@@ -40,7 +40,7 @@ export function declaresJson(context: IWebhookFunctions): boolean {
 	return type === 'application/json' || type.endsWith('+json');
 }
 
-export type ParsedBody = { ok: true; body: IDataObject } | { ok: false };
+type ParsedBody = { ok: true; body: IDataObject } | { ok: false };
 
 /**
  * The body as a JSON object. From the raw bytes when there are any, whatever the content type

@@ -6,8 +6,8 @@
 import type { INode, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { errorItem } from '../../../shared/itemRunner';
-import { InputValidationError } from '../../../shared/schemas';
+import { errorItem } from './itemRunner';
+import { InputValidationError } from './schemas';
 
 export interface ItemFailure {
 	/** Index of the input item. */

@@ -77,10 +77,9 @@ export async function runBatched<R extends Row, B extends Row>(
 	});
 	const toBatch = (row: B) => (preview ? outputs.record(row.itemIndex, operation.batch.preview(row)) : queue.add(row));
 	if (!operation.settle) {
-		if (streams) await readWhileSending(context, operation.read, outputs, toBatch);
-		else readAll(context, operation.read, outputs).forEach(toBatch);
+		(await readRows(context, operation.read, outputs, streams ? toBatch : undefined)).forEach(toBatch);
 	} else {
-		const rows = readAll(context, operation.read, outputs);
+		const rows = await readRows(context, operation.read, outputs);
 		const settled = await operation.settle(context, rows, preview);
 		settled.forEach((result, position) => ('batch' in result ? toBatch(result.batch) : outputs.record(rows[position].itemIndex, result)));
 	}
@@ -116,41 +115,35 @@ function rowChecker<T extends Row>(context: IExecuteFunctions, read: ReadRow<T>)
 	};
 }
 
-/** Every input item read before the first request: without Continue On Fail, a refused one stops the node with nothing sent. */
-function readAll<T extends Row>(context: IExecuteFunctions, read: ReadRow<T>, outputs: RowOutputs): T[] {
+/**
+ * Reads and checks every input item; the rows, or none when `sendAtOnce` takes each row as it is read.
+ * Without it, every item is read before the first request: without Continue On Fail a refused one then stops the
+ * node with nothing sent. With it (Continue On Fail: nothing stops the node), a batch leaves as soon as it is full
+ * while later items are read (n8n evaluates every item's expressions: seconds for thousands of items), and any error
+ * reading an item fails that item only: earlier batches may already be created, and stopping would hide them and
+ * invite a rerun that creates them twice.
+ */
+async function readRows<T extends Row>(context: IExecuteFunctions, read: ReadRow<T>, outputs: RowOutputs, sendAtOnce?: (row: T) => void): Promise<T[]> {
 	const check = rowChecker(context, read);
+	const checkOrFail = (itemIndex: number): ReturnType<typeof check> => {
+		try {
+			return check(itemIndex);
+		} catch (error) {
+			return { failure: { itemIndex, messages: [(error as Error).message] } };
+		}
+	};
 	const rows: T[] = [];
 	const count = context.getInputData().length;
-	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
-		const checked = check(itemIndex);
-		if ('valid' in checked) rows.push(checked.valid);
-		else outputs.record(itemIndex, { ok: false, failure: checked.failure }, 'invalid');
+	const cancelled = () => sendAtOnce !== undefined && context.getExecutionCancelSignal?.()?.aborted === true;
+	for (let itemIndex = 0; itemIndex < count && !cancelled(); itemIndex++) {
+		const checked = sendAtOnce ? checkOrFail(itemIndex) : check(itemIndex);
+		if (!('valid' in checked)) outputs.record(itemIndex, { ok: false, failure: checked.failure }, 'invalid');
+		else if (sendAtOnce) sendAtOnce(checked.valid);
+		else rows.push(checked.valid);
+		if (sendAtOnce && itemIndex % ITEMS_PER_TURN === ITEMS_PER_TURN - 1) await sleep(0);
 	}
 	outputs.stopOnFailure();
 	return rows;
-}
-
-/**
- * Under Continue On Fail nothing stops the node, so a batch leaves as soon as it is full while later items are read
- * (n8n evaluates every item's expressions: seconds for thousands of items). Any error reading an item fails that
- * item only: earlier batches may already be created, and stopping would hide them and invite a rerun that creates
- * them twice.
- */
-async function readWhileSending<B extends Row>(context: IExecuteFunctions, read: ReadRow<B>, outputs: RowOutputs, toBatch: (row: B) => void) {
-	const check = rowChecker(context, read);
-	const count = context.getInputData().length;
-	const cancelled = () => context.getExecutionCancelSignal?.()?.aborted === true;
-	for (let itemIndex = 0; itemIndex < count && !cancelled(); itemIndex++) {
-		let checked: ReturnType<typeof check>;
-		try {
-			checked = check(itemIndex);
-		} catch (error) {
-			checked = { failure: { itemIndex, messages: [(error as Error).message] } };
-		}
-		if ('valid' in checked) toBatch(checked.valid);
-		else outputs.record(itemIndex, { ok: false, failure: checked.failure }, 'invalid');
-		if (itemIndex % ITEMS_PER_TURN === ITEMS_PER_TURN - 1) await sleep(0);
-	}
 }
 
 /**

@@ -1,25 +1,33 @@
 /**
- * Item → Create: POST /v1/consignments/{consignment_id}/items, as a custom operation because one request
- * carries up to 500 input items (see itemCreation.ts) and its 207 answer is mapped back per input item.
+ * Item → Create: POST /v1/consignments/{consignment_id}/items, a batched operation (shared/batchRunner.ts): every
+ * input item of one execution goes out together, grouped by consignment, at most 500 per request (the contract's
+ * limit; more is a 413). So 1,001 items for one consignment are 3 requests, and two consignments are never mixed in
+ * one request. Create or Update sends its new items the same way (`creations`).
  *
- * An invalid item makes no request. Without Continue On Fail every input item is validated first, and any
- * invalid item stops the node before anything is sent, so a rerun after fixing the data creates nothing twice.
- * With it nothing stops the node, so a batch goes out as soon as it is full while later items are still read
- * (n8n evaluates every item's expressions: seconds for thousands of items). Each input item yields exactly one
- * output item, paired with it.
+ * The answer is mapped back to the input items, one result each:
+ * - 200 `{}`: every item of the batch was submitted (the item_id arrives later, by webhook);
+ * - 207 `{error: [{message, vendor_sku}]}`: an item fails only when an error names its vendor_sku (by its text, a
+ *   number `12345` naming "12345" too; exactly, else ignoring case). An error the batch cannot be tied to (vendor_sku null, or a SKU that was not sent), or a 207
+ *   without a usable error list, proves no particular item failed, and the service most likely created the others:
+ *   the items no error names are then "submitted, result not confirmed by the service" (status `unconfirmed`), so
+ *   nobody re-sends items that probably exist. Without such an error, the items not named were submitted;
+ * - any other failure (413, 401 after token refresh, 5xx, network): every item of the batch failed with it.
+ *   A 429 (or a 503 with Retry-After) was retried first (shared/transport); any other 5xx, a broken
+ *   connection or a timeout is not, because the batch may have been created: those items say the outcome is unknown.
  */
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { apiPaths } from '../../../shared/apiPaths';
+import { outcomeIsUnknown, toNodeApiError } from '../../../shared/errors';
+import { apiRequest } from '../../../shared/transport';
+import { runBatched, type Batched, type Row, type RowResult } from '../../shared/batchRunner';
+import { paceSettingsOfNode } from '../../shared/requestOptions';
 import { consignmentLocator } from '../../shared/resourceLocators';
-import { CreationStream, submitCreations, type PendingCreation } from './helpers/itemCreation';
+import { parseConsignmentId } from '../../shared/schemas';
 import { itemInputFields } from './helpers/itemFields';
 import { fieldMappingProperties } from './helpers/itemMapping';
-import { InputItemChecker, readConsignmentId, validateInputItems, type CheckResult } from './helpers/itemInputChecks';
-import type { ParameterReader } from './helpers/itemPayload';
-import { ItemOutputs } from './helpers/itemOutputs';
-import { isPreview, recordInvalidRow } from './helpers/itemPreview';
 import { readItemCreationInput } from './helpers/itemPayload';
+import { isPreview } from './helpers/itemPreview';
 
 export const option: INodePropertyOptions = {
 	name: 'Create',
@@ -47,54 +55,182 @@ export const fields: INodeProperties[] = [
 	},
 ];
 
-/** Items read between two turns of the event loop, so a full batch's request leaves while later items are read. */
-const ITEMS_PER_TURN = 10;
+/** The contract's limit per creation request; more is a 413. */
+const MAX_ITEMS_PER_REQUEST = 500;
 
-/**
- * Under Continue On Fail any error reading an item (an expression that throws, too) fails that item only: earlier
- * batches may already be created, so stopping the node would hide them and invite a rerun that creates them twice.
- */
-function checkOrFail(checker: InputItemChecker<PendingCreation>, itemIndex: number): CheckResult<PendingCreation> {
-	try {
-		return checker.check(itemIndex);
-	} catch (error) {
-		return { failure: { itemIndex, messages: [(error as Error).message] } };
-	}
+/** A row to create: in a consignment. */
+export interface PendingCreation extends Row {
+	consignmentId: string;
 }
 
-export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const readCreation = (parameter: ParameterReader, itemIndex: number): PendingCreation => ({
-		itemIndex,
-		consignmentId: readConsignmentId(this, itemIndex),
-		payload: readItemCreationInput(parameter, itemIndex),
+interface ReportedError {
+	message: string;
+	vendorSku: string | null;
+}
+
+/**
+ * A SKU as text: the contract says the 207 names it as a string, but a service that reads a numeric-looking SKU
+ * as a number answers `12345` for the "12345" that was sent; SKUs are compared by their text form.
+ */
+function skuText(value: unknown): string | null {
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+/** The 207's error list, or undefined when it has none to read (not a list, or an empty one). */
+function reportedErrors(body: unknown): ReportedError[] | undefined {
+	const list = (body as IDataObject | undefined)?.error;
+	if (!Array.isArray(list) || list.length === 0) return undefined;
+	return list.map((entry) => {
+		const object = (entry ?? {}) as IDataObject;
+		return {
+			message: typeof object.message === 'string' && object.message ? object.message : JSON.stringify(entry),
+			vendorSku: skuText(object.vendor_sku),
+		};
 	});
-	const outputs = new ItemOutputs(this);
-	if (isPreview(this)) {
-		// Every row read and checked as below; a valid one would be submitted (Create looks nothing up).
-		const { valid, failures } = validateInputItems(this, readCreation);
-		failures.forEach((failure) => recordInvalidRow(outputs, failure));
-		for (const { itemIndex, consignmentId, payload } of valid) {
-			outputs.recordUnchanged(itemIndex, { preview: 'would create', vendor_sku: payload.vendor_sku, consignment_id: consignmentId }, 'would create');
-		}
-		return outputs.result(true);
+}
+
+/** The batch item a 207 error names: same SKU exactly, else ignoring case (SKUs in a batch are unique either way). */
+function ownerOf(batch: PendingCreation[], error: ReportedError): PendingCreation | undefined {
+	if (error.vendorSku === null) return undefined;
+	const sku = error.vendorSku;
+	const sent = (entry: PendingCreation) => entry.payload.vendor_sku.trim();
+	return batch.find((entry) => sent(entry) === sku) ?? batch.find((entry) => sent(entry).toLowerCase() === sku.toLowerCase());
+}
+
+function submitted(entry: PendingCreation): RowResult {
+	return { ok: true, json: { status: 'submitted', consignment_id: entry.consignmentId, ...entry.payload } };
+}
+
+/** Sent, probably created, but the service's answer does not say so: `why` tells what it said instead. */
+function unconfirmed(entry: PendingCreation, why: string): RowResult {
+	return {
+		ok: true,
+		unconfirmed: true,
+		json: {
+			status: 'unconfirmed',
+			message: `Submitted, result not confirmed by the service: ${why}. Check this item (Item → Get Many Non-Approved with its Vendor SKU, or the trigger's successful_item_upload / invalid_item_upload event) before sending it again.`,
+			consignment_id: entry.consignmentId,
+			...entry.payload,
+		},
+	};
+}
+
+function failed(entry: PendingCreation, messages: string[], description?: string, outcomeUnknown = false): RowResult {
+	return {
+		ok: false,
+		failure: {
+			itemIndex: entry.itemIndex,
+			vendorSku: entry.payload.vendor_sku,
+			consignmentId: entry.consignmentId,
+			messages,
+			description,
+			...(outcomeUnknown ? { outcomeUnknown } : {}),
+		},
+	};
+}
+
+/**
+ * What a 207 leaves unsaid, or undefined when every error it lists names an item of the batch: then the items no
+ * error names are confirmed as submitted.
+ */
+function unattributedPart(body: unknown, errors: ReportedError[] | undefined, unattributed: ReportedError[]): string | undefined {
+	if (errors === undefined) {
+		return `the service answered HTTP 207 (some items were refused) without a list of which: ${JSON.stringify(body ?? null).slice(0, 300)}`;
 	}
-	if (this.continueOnFail()) {
-		const checker = new InputItemChecker(this, readCreation);
-		const stream = new CreationStream(this, (itemIndex, result) => outputs.record(itemIndex, result));
-		const count = this.getInputData().length;
-		const cancelled = () => this.getExecutionCancelSignal?.()?.aborted === true;
-		for (let itemIndex = 0; itemIndex < count && !cancelled(); itemIndex++) {
-			const checked = checkOrFail(checker, itemIndex);
-			if ('valid' in checked) stream.add(checked.valid);
-			else outputs.recordFailures([checked.failure]);
-			if (itemIndex % ITEMS_PER_TURN === ITEMS_PER_TURN - 1) await sleep(0);
-		}
-		await stream.finish();
-		return outputs.result();
+	if (unattributed.length === 0) return undefined;
+	const said = unattributed
+		.map((error) => (error.vendorSku === null ? error.message : `${error.message} (vendor_sku ${error.vendorSku}, not in this request)`))
+		.join('; ');
+	return `the service answered HTTP 207 with errors it did not tie to an item of this request: ${said}`;
+}
+
+/** One result per item of a batch the service answered 207 (see the file comment). */
+function mapPartialFailure(batch: PendingCreation[], body: unknown): Map<number, RowResult> {
+	const errors = reportedErrors(body);
+	const messagesByIndex = new Map<number, string[]>();
+	const unattributed: ReportedError[] = [];
+	for (const error of errors ?? []) {
+		const owner = ownerOf(batch, error);
+		if (owner === undefined) unattributed.push(error);
+		else messagesByIndex.set(owner.itemIndex, [...(messagesByIndex.get(owner.itemIndex) ?? []), error.message]);
 	}
-	const { valid, failures } = validateInputItems(this, readCreation);
-	outputs.recordFailures(failures);
-	outputs.stopOnFailure();
-	for (const [itemIndex, result] of await submitCreations(this, valid)) outputs.record(itemIndex, result);
-	return outputs.result();
+	const notConfirmed = unattributedPart(body, errors, unattributed);
+	const results = new Map<number, RowResult>();
+	for (const entry of batch) {
+		const messages = messagesByIndex.get(entry.itemIndex);
+		// A failed item keeps what the service said about no item in particular too, so nothing it said is lost.
+		const alsoSaid = notConfirmed && errors ? `Besides, ${notConfirmed}` : undefined;
+		const result = messages ? failed(entry, messages, alsoSaid) : notConfirmed ? unconfirmed(entry, notConfirmed) : submitted(entry);
+		results.set(entry.itemIndex, result);
+	}
+	return results;
+}
+
+/** One POST of a batch's items; a result for each (see the file comment). */
+async function sendCreations(context: IExecuteFunctions, batch: PendingCreation[]): Promise<Map<number, RowResult>> {
+	const results = new Map<number, RowResult>();
+	const consignmentId = batch[0].consignmentId;
+	let response;
+	try {
+		response = await apiRequest(
+			context,
+			{
+				method: 'POST',
+				url: apiPaths.itemsOfConsignment(consignmentId),
+				body: { items: batch.map((entry) => entry.payload) as unknown as IDataObject[] },
+			},
+			paceSettingsOfNode(context),
+		);
+	} catch (error) {
+		const mapped = toNodeApiError(context.getNode(), error, {
+			itemIndex: batch[0].itemIndex,
+			subject: { kind: 'consignment', id: consignmentId },
+			method: 'POST',
+		});
+		// A 5xx, a broken connection or a timeout of the POST is not retried (shared/transport): the batch may exist.
+		const outcomeUnknown = outcomeIsUnknown(error, 'POST');
+		for (const entry of batch) {
+			results.set(entry.itemIndex, failed(entry, [mapped.message], mapped.description ?? undefined, outcomeUnknown));
+		}
+		return results;
+	}
+
+	if (response.statusCode !== 207) {
+		for (const entry of batch) results.set(entry.itemIndex, submitted(entry));
+		return results;
+	}
+	return mapPartialFailure(batch, response.body);
+}
+
+/** The consignment ID of an input item (resource locator: list or ID), as a string. @throws InputValidationError */
+export function readConsignmentId(context: IExecuteFunctions, itemIndex: number): string {
+	return parseConsignmentId(context.getNodeParameter('consignmentId', itemIndex, '', { extractValue: true }), itemIndex);
+}
+
+/** How new items go out: by consignment, MAX_ITEMS_PER_REQUEST per POST. */
+export const creations: Batched<PendingCreation> = {
+	key: (row) => row.consignmentId,
+	size: MAX_ITEMS_PER_REQUEST,
+	send: sendCreations,
+	preview: ({ payload, consignmentId }) => ({
+		ok: 'noRequest',
+		outcome: 'would create',
+		json: { preview: 'would create', vendor_sku: payload.vendor_sku, consignment_id: consignmentId },
+	}),
+};
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await runBatched(
+		this,
+		{
+			read: (parameter, itemIndex, context) => ({
+				itemIndex,
+				consignmentId: readConsignmentId(context, itemIndex),
+				payload: readItemCreationInput(parameter, itemIndex),
+			}),
+			batch: creations,
+		},
+		isPreview(this),
+	);
 }

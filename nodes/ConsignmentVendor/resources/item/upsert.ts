@@ -12,28 +12,27 @@
  * showed the current quantity, which its approved listing does not); the output lists the other given fields under
  * `ignoredFields` (with `quantityNotSent` saying why for the quantity), and says `not applied` when nothing was sent.
  *
- * Validation, duplicate SKUs and failure reporting are shared with Create (itemInputChecks.ts, itemOutputs.ts).
+ * Reading, duplicate SKUs, the creations' batches and failure reporting are Create's (shared/batchRunner.ts).
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { apiPaths } from '../../../shared/apiPaths';
 import { toNodeApiError } from '../../../shared/errors';
 import { apiRequest } from '../../../shared/transport';
+import { validationFailure } from '../../shared/batchFailures';
+import { runBatched, type Row, type RowResult } from '../../shared/batchRunner';
 import { mapConcurrently } from '../../shared/concurrency';
 import { paceSettingsOfNode } from '../../shared/requestOptions';
 import { consignmentLocator } from '../../shared/resourceLocators';
 import { InputValidationError, type ItemPayload } from '../../shared/schemas';
-import { submitCreations, type PendingCreation } from './helpers/itemCreation';
+import { creations, readConsignmentId, type PendingCreation } from './create';
 import { readItemCatalog, shownSkus, type ItemCatalog } from './helpers/itemCatalog';
-import { validationFailure } from './helpers/itemFailures';
 import { itemInputFields } from './helpers/itemFields';
 import { fieldMappingProperties } from './helpers/itemMapping';
-import { readConsignmentId, validateInputItems, type CheckedItem } from './helpers/itemInputChecks';
 import { AmbiguousSkuError, findItemBySku, type FoundItem } from './helpers/itemLookup';
-import { ItemOutputs, type ItemResult } from './helpers/itemOutputs';
 import { approvedItemPart, readItemUpdateInput } from './helpers/itemPayload';
-import { apiPaths } from '../../../shared/apiPaths';
-import { comparedWithListing, isPreview, recordInvalidRow } from './helpers/itemPreview';
+import { comparedWithListing, isPreview } from './helpers/itemPreview';
 import { fingerprintOf, SentMemory } from './helpers/sentMemory';
 
 export const option: INodePropertyOptions = {
@@ -79,15 +78,17 @@ export const fields: INodeProperties[] = [
 	...itemInputFields(['upsert']),
 ];
 
-/** `shown`: the row is a creation remembered as submitted, and the service now shows the item (sentMemory.ts). */
-/** `preview`: what a real run would do with the row, under Preview Only (itemPreview.ts). */
-type Outcome = ItemResult | { ok: 'create'; entry: PendingCreation } | { ok: 'shown' } | { ok: 'preview'; verdict: string; json: IDataObject };
+/**
+ * `shown`: the row is a creation remembered as submitted, and the service now shows the item (sentMemory.ts);
+ * `noRequest`: a preview's verdict (itemPreview.ts).
+ */
+type Outcome = RowResult | { batch: PendingCreation } | { ok: 'shown' };
 
 /** Under Preview Only, the PATCH a real run would send to a found item: the fields it would send, and which differ. */
 function wouldUpdate(found: FoundItem, body: IDataObject, json: IDataObject): Outcome {
 	const { differs, notShown } = comparedWithListing(body, found.listed);
 	const fields = Object.keys(body).filter((field) => field !== 'vendor_sku');
-	return { ok: 'preview', verdict: 'would update', json: { ...json, preview: 'would update', fields, differs, notShown } };
+	return { ok: 'noRequest', outcome: 'would update', json: { ...json, preview: 'would update', fields, differs, notShown } };
 }
 
 function failure(itemIndex: number, payload: ItemPayload, messages: string[], description?: string): Outcome {
@@ -106,7 +107,7 @@ async function patch(context: IExecuteFunctions, found: FoundItem, body: IDataOb
 
 async function upsertOne(
 	context: IExecuteFunctions,
-	{ itemIndex, payload }: CheckedItem,
+	{ itemIndex, payload }: Row,
 	index: ItemCatalog | undefined,
 	submittedBefore: boolean,
 	preview: boolean,
@@ -118,12 +119,7 @@ async function upsertOne(
 			if (payload.quantity < 1) {
 				return failure(itemIndex, payload, [`quantity must be at least 1 to create an item (no item has vendor_sku ${payload.vendor_sku}), got ${payload.quantity}`]);
 			}
-			const entry = { itemIndex, consignmentId: readConsignmentId(context, itemIndex), payload };
-			if (preview) {
-				const json = { preview: 'would create', vendor_sku: payload.vendor_sku, consignment_id: entry.consignmentId };
-				return { ok: 'preview', verdict: 'would create', json };
-			}
-			return { ok: 'create', entry };
+			return { batch: { itemIndex, consignmentId: readConsignmentId(context, itemIndex), payload } };
 		}
 		// This very row was created before and the service now shows the item: nothing to send.
 		if (submittedBefore && found.validationStatus !== 'deleted') return { ok: 'shown' };
@@ -164,11 +160,10 @@ async function upsertOne(
 	}
 }
 
-const unchangedOutput = (vendorSku: string, preview: boolean) => ({
-	operation: 'unchanged',
-	status: 'unchanged',
-	vendor_sku: vendorSku,
-	...(preview ? { preview: 'unchanged' } : {}),
+const unchangedResult = (vendorSku: string, preview: boolean): RowResult => ({
+	ok: 'noRequest',
+	outcome: 'unchanged',
+	json: { operation: 'unchanged', status: 'unchanged', vendor_sku: vendorSku, ...(preview ? { preview: 'unchanged' } : {}) },
 });
 
 /** The consignment a new item of this row would go to, for its fingerprint; undefined when it cannot be read. */
@@ -182,36 +177,10 @@ function consignmentOf(context: IExecuteFunctions, itemIndex: number): string | 
 }
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const { valid, failures } = validateInputItems(this, (parameter, itemIndex) => ({
-		itemIndex,
-		payload: readItemUpdateInput(parameter, itemIndex),
-	}));
-	const outputs = new ItemOutputs(this);
-	const preview = isPreview(this);
-	if (preview) failures.forEach((failed) => recordInvalidRow(outputs, failed));
-	else outputs.recordFailures(failures);
-	outputs.stopOnFailure();
-
-	const memory = (this.getNodeParameter('onlySendWhatChanged', 0, false) as boolean)
-		? SentMemory.of(this, this.getNodeParameter('forgetWhatWasSent', 0, false) as boolean)
-		: undefined;
-	const fingerprints = new Map(memory ? valid.map(({ itemIndex, payload }) => [itemIndex, fingerprintOf(payload, consignmentOf(this, itemIndex))]) : []);
-	const isUnchanged = ({ itemIndex, payload }: CheckedItem) => memory?.unchanged(payload.vendor_sku, fingerprints.get(itemIndex)!) === true;
-
-	// Reading the vendor's listings once, when cheaper than looking every row up (itemCatalog.ts).
-	const index = await readItemCatalog(this, valid.filter((item) => !isUnchanged(item)).length);
-	// Listings read in full settle the memory: created items they show are confirmed, SKUs they do not show dropped.
-	const shown = shownSkus(index);
-	if (memory && shown) memory.reconcile(shown);
-	const toSend: CheckedItem[] = [];
-	for (const item of valid) {
-		// Rows whose fingerprint matches what the service confirmed get their one output item here, and are not sent.
-		if (isUnchanged(item)) outputs.recordUnchanged(item.itemIndex, unchangedOutput(item.payload.vendor_sku, preview));
-		else toSend.push(item);
-	}
-
-	const remember = (item: CheckedItem, result: ItemResult, created: boolean) => {
-		if (!memory) return;
+	let memory: SentMemory | undefined;
+	const fingerprints = new Map<number, string>();
+	const remember = (item: Row, result: RowResult, created: boolean) => {
+		if (!memory || result.ok === 'noRequest') return;
 		const sku = item.payload.vendor_sku;
 		const fingerprint = fingerprints.get(item.itemIndex)!;
 		// Only what the service accepted is remembered, and a creation as submitted only: it is not a reason to
@@ -221,35 +190,58 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		else memory.rememberConfirmed(sku, fingerprint);
 	};
 
-	const toCreate: PendingCreation[] = [];
-	// As many rows at once as the queue lets requests run: the transport paces them for the service.
-	const { maxConcurrent } = paceSettingsOfNode(this);
-	const outcomes = await mapConcurrently(toSend, maxConcurrent, async (item) => {
-		const submittedBefore = memory?.submitted(item.payload.vendor_sku, fingerprints.get(item.itemIndex)!) === true;
-		return await upsertOne(this, item, index, submittedBefore, preview);
-	});
-	const sentAt = new Map(toSend.map((item) => [item.itemIndex, item]));
-	outcomes.forEach((outcome, position) => {
-		const item = toSend[position];
-		if (outcome.ok === 'create') toCreate.push(outcome.entry);
-		else if (outcome.ok === 'shown') {
-			memory?.confirm(item.payload.vendor_sku);
-			outputs.recordUnchanged(item.itemIndex, unchangedOutput(item.payload.vendor_sku, preview));
-		} else if (outcome.ok === 'preview') outputs.recordUnchanged(item.itemIndex, outcome.json, outcome.verdict);
-		else if (preview) {
-			// A preview reports every row and stops at none: a row a real run would fail says so, with its reasons.
-			if (outcome.ok) outputs.recordUnchanged(item.itemIndex, outcome.json, String(outcome.json.operation));
-			else recordInvalidRow(outputs, outcome.failure, 'failed');
-		} else {
-			outputs.record(item.itemIndex, outcome);
-			remember(item, outcome, false);
-		}
-	});
-	for (const [itemIndex, result] of await submitCreations(this, toCreate)) {
-		outputs.record(itemIndex, result.ok ? { ...result, json: { operation: 'created', ...result.json } } : result);
-		remember(sentAt.get(itemIndex)!, result, true);
-	}
-	// A preview leaves the memory as it was.
-	if (!preview) memory?.save();
-	return outputs.result(preview);
+	const settle = async (context: IExecuteFunctions, rows: Row[], preview: boolean) => {
+		memory = (context.getNodeParameter('onlySendWhatChanged', 0, false) as boolean)
+			? SentMemory.of(context, context.getNodeParameter('forgetWhatWasSent', 0, false) as boolean)
+			: undefined;
+		if (memory) for (const { itemIndex, payload } of rows) fingerprints.set(itemIndex, fingerprintOf(payload, consignmentOf(context, itemIndex)));
+		const isUnchanged = ({ itemIndex, payload }: Row) => memory?.unchanged(payload.vendor_sku, fingerprints.get(itemIndex)!) === true;
+		// Reading the vendor's listings once, when cheaper than looking every row up (itemCatalog.ts).
+		const index = await readItemCatalog(context, rows.filter((row) => !isUnchanged(row)).length);
+		// Listings read in full settle the memory: created items they show are confirmed, SKUs they do not show dropped.
+		const shown = shownSkus(index);
+		if (memory && shown) memory.reconcile(shown);
+		// Rows whose fingerprint matches what the service confirmed are not sent. The others: as many rows at once as
+		// the queue lets requests run (the transport paces them for the service).
+		const { maxConcurrent } = paceSettingsOfNode(context);
+		const outcomes = await mapConcurrently(rows, maxConcurrent, async (row): Promise<Outcome> => {
+			if (isUnchanged(row)) return unchangedResult(row.payload.vendor_sku, preview);
+			const submittedBefore = memory?.submitted(row.payload.vendor_sku, fingerprints.get(row.itemIndex)!) === true;
+			return await upsertOne(context, row, index, submittedBefore, preview);
+		});
+		// In input order: the memory keeps the most recently sent SKUs.
+		return outcomes.map((outcome, position): RowResult | { batch: PendingCreation } => {
+			const row = rows[position];
+			if ('batch' in outcome) return outcome;
+			if (outcome.ok === 'shown') {
+				memory?.confirm(row.payload.vendor_sku);
+				return unchangedResult(row.payload.vendor_sku, preview);
+			}
+			if (!preview) remember(row, outcome, false);
+			return outcome;
+		});
+	};
+
+	return await runBatched<Row, PendingCreation>(
+		this,
+		{
+			read: (parameter, itemIndex) => ({ itemIndex, payload: readItemUpdateInput(parameter, itemIndex) }),
+			settle,
+			batch: {
+				...creations,
+				send: async (context, rows) => {
+					const results = await creations.send(context, rows);
+					const rowAt = new Map(rows.map((row) => [row.itemIndex, row]));
+					for (const [itemIndex, result] of results) {
+						if (result.ok === true) results.set(itemIndex, { ...result, json: { operation: 'created', ...result.json } });
+						remember(rowAt.get(itemIndex)!, result, true);
+					}
+					return results;
+				},
+			},
+			// A preview leaves the memory as it was.
+			finish: () => memory?.save(),
+		},
+		isPreview(this),
+	);
 }

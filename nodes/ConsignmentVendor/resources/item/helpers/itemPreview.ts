@@ -2,15 +2,13 @@
  * Preview Only, for Create, Update and Create or Update: every row is read, checked and (Create or Update) found
  * exactly as in a real run, and each input item gets one output item saying what a real run would do; no write
  * request is sent (the reads that find rows are). Invalid rows are reported with the reasons a real run gives
- * (itemFailures.ts's texts), as output items rather than errors, so the whole sheet is previewed at once.
+ * (shared/batchFailures.ts's texts), as output items rather than errors, so the whole sheet is previewed at once.
  * Only Send What Changed's memory is read, never saved.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { centsFromDollars } from '../../../shared/money';
 import type { ItemPayload } from '../../../shared/schemas';
-import { failureOutput, type ItemFailure } from './itemFailures';
-import type { ItemOutputs } from './itemOutputs';
 
 export const PREVIEW_ONLY = 'previewOnly';
 
@@ -27,15 +25,6 @@ export const previewOnlyProperty: INodeProperties = {
 
 export function isPreview(context: IExecuteFunctions): boolean {
 	return context.getNodeParameter(PREVIEW_ONLY, 0, false) === true;
-}
-
-/**
- * A row a real run would refuse (`invalid`: its input; `failed`: what finding it met): its output item, with the real
- * run's reasons (`error`, `message`).
- */
-export function recordInvalidRow(outputs: ItemOutputs, failure: ItemFailure, verdict: 'invalid' | 'failed' = 'invalid'): void {
-	const { json } = failureOutput(failure);
-	outputs.recordUnchanged(failure.itemIndex, { preview: verdict, vendor_sku: failure.vendorSku ?? null, ...json }, verdict);
 }
 
 /** The fields of a row the listings show, under the row's names, as the row would send them (cents). */

@@ -1,7 +1,7 @@
 /**
  * The run summary of Create, Update and Create or Update: how many input items ended in each outcome, shown where
  * n8n shows a node's notices after a run (execution hints, `addExecutionHints`: n8n 1.x and 2.x alike). A node that
- * stops with an error shows no hints; its error message gives the counts instead (itemFailures.ts).
+ * stops with an error shows no hints; its error message gives the counts instead (shared/batchFailures.ts).
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 

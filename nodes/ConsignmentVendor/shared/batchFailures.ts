@@ -6,8 +6,8 @@
 import type { INode, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { errorItem } from '../../../shared/itemRunner';
-import { InputValidationError } from '../../../shared/schemas';
+import { errorItem } from './itemRunner';
+import { InputValidationError } from './schemas';
 
 export interface ItemFailure {
 	/** Index of the input item. */
@@ -57,7 +57,7 @@ export function failureOutput(failure: ItemFailure): INodeExecutionData {
  * The error thrown without Continue On Fail: every failed item with its SKU and reason, grouped by reason
  * so a batch-wide failure (e.g. 500 items refused with one 5xx) reads as one line.
  * @param written how many items were created or changed, so the user knows a rerun would send them again.
- * @param unconfirmed how many of those the service did not confirm (itemCreation.ts).
+ * @param unconfirmed how many of those the service did not confirm (item/create.ts).
  */
 export function failuresError(node: INode, failures: ItemFailure[], total: number, written: number, unconfirmed = 0): NodeOperationError {
 	const sorted = [...failures].sort((a, b) => a.itemIndex - b.itemIndex);

@@ -1,0 +1,267 @@
+/**
+ * The one runner of the node's batched operations (Item Create, and the creations of Create or Update): input items
+ * go out together, up to `batch.size` rows sharing a key (a consignment) per request, and each answer is mapped back
+ * per row. What itemRunner.ts decides for the per-item operations is decided here once for these: every input item
+ * read and checked (a SKU repeated across the input is refused), Preview Only, Continue On Fail or every item read
+ * before the first request, cancellation, one output item per input item in order and paired with it, the run
+ * summary, and the one error that lists every failed item (batchFailures.ts).
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+
+import { enteredVendorSku, readerForItem, type ParameterReader } from '../resources/item/helpers/itemPayload';
+import { OutcomeTally } from '../resources/item/helpers/runSummary';
+import { failureOutput, failuresError, validationFailure, type ItemFailure } from './batchFailures';
+import { InputValidationError, type ItemPayload } from './schemas';
+
+/** An input item, read and checked. */
+export interface Row {
+	itemIndex: number;
+	payload: ItemPayload;
+	/** Where a new item goes, when known at reading (for the failure's label). */
+	consignmentId?: string;
+}
+
+/**
+ * What became of a row: sent (`unconfirmed`: the service's answer does not confirm it), failed, or settled without a
+ * request (`outcome` for the run summary: unchanged, or a preview's verdict).
+ */
+export type RowResult =
+	| { ok: true; json: IDataObject; unconfirmed?: boolean }
+	| { ok: false; failure: ItemFailure }
+	| { ok: 'noRequest'; json: IDataObject; outcome: string };
+
+/** How rows go out together. */
+export interface Batched<B extends Row> {
+	/** Rows of one key only share a request (in order of the key's first appearance). */
+	key(row: B): string;
+	size: number;
+	/** One request of `rows`: a result for every one of them. A request failure is a result, not a throw. */
+	send(context: IExecuteFunctions, rows: B[]): Promise<Map<number, RowResult>>;
+	/** A row's output under Preview Only, where a real run would send it. */
+	preview(row: B): RowResult;
+}
+
+/** Each input item read and checked without any request; an InputValidationError refuses it, naming the field. */
+type ReadRow<T> = (parameter: ParameterReader, itemIndex: number, context: IExecuteFunctions) => T;
+
+/** Every row goes in a batch. Under Continue On Fail batches leave while later input items are still read. */
+interface DirectOperation<B extends Row> {
+	read: ReadRow<B>;
+	batch: Batched<B>;
+	settle?: undefined;
+}
+
+/** Create or Update: what each checked row needs (finding it) comes before the batches, in input order. */
+interface SettledOperation<R extends Row, B extends Row> {
+	read: ReadRow<R>;
+	batch: Batched<B>;
+	/** Every row's result, or the row it sends in a batch, in the order of `rows`. */
+	settle(context: IExecuteFunctions, rows: R[], preview: boolean): Promise<Array<RowResult | { batch: B }>>;
+	/** Called once every row of a real run has its result, before failures stop the node. */
+	finish?(): void;
+}
+
+/** Input items read between two turns of the event loop, so a full batch's request leaves while later ones are read. */
+const ITEMS_PER_TURN = 10;
+
+export async function runBatched<R extends Row, B extends Row>(
+	context: IExecuteFunctions,
+	operation: DirectOperation<B> | SettledOperation<R, B>,
+	preview: boolean,
+): Promise<INodeExecutionData[][]> {
+	const outputs = new RowOutputs(context, preview);
+	const streams = !operation.settle && context.continueOnFail() && !preview;
+	const queue = new BatchQueue(operation.batch, streams, async (rows) => {
+		for (const [itemIndex, result] of await operation.batch.send(context, rows)) outputs.record(itemIndex, result);
+	});
+	const toBatch = (row: B) => (preview ? outputs.record(row.itemIndex, operation.batch.preview(row)) : queue.add(row));
+	if (!operation.settle) {
+		(await readRows(context, operation.read, outputs, streams ? toBatch : undefined)).forEach(toBatch);
+	} else {
+		const rows = await readRows(context, operation.read, outputs);
+		const settled = await operation.settle(context, rows, preview);
+		settled.forEach((result, position) => ('batch' in result ? toBatch(result.batch) : outputs.record(rows[position].itemIndex, result)));
+	}
+	await queue.finish();
+	if (!preview && operation.settle) operation.finish?.();
+	return outputs.result();
+}
+
+/**
+ * Reads one input item with `read`: its row, or why it fails (refused, or its SKU repeats an earlier row's). Any
+ * other error (an expression that throws) is thrown, naming the item.
+ */
+function rowChecker<T extends Row>(context: IExecuteFunctions, read: ReadRow<T>) {
+	const firstBySku = new Map<string, number>();
+	return (itemIndex: number): { valid: T } | { failure: ItemFailure } => {
+		const parameter = readerForItem(context, itemIndex);
+		let row: T;
+		try {
+			row = read(parameter, itemIndex, context);
+		} catch (error) {
+			if (!(error instanceof InputValidationError)) throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+			return { failure: validationFailure(error, enteredVendorSku(parameter)) };
+		}
+		// A SKU (ignoring case, as the service's SKU filter does) identifies one item: sending it twice would create a
+		// duplicate or make the service's per-SKU answer ambiguous, so the first occurrence goes out and repeats fail.
+		const sku = row.payload.vendor_sku;
+		const first = firstBySku.get(sku.toLowerCase());
+		if (first === undefined) {
+			firstBySku.set(sku.toLowerCase(), itemIndex);
+			return { valid: row };
+		}
+		return { failure: { itemIndex, vendorSku: sku, consignmentId: row.consignmentId, messages: [`vendor_sku repeats the vendor_sku of item index ${first}; each item needs its own SKU`] } };
+	};
+}
+
+/**
+ * Reads and checks every input item; the rows, or none when `sendAtOnce` takes each row as it is read.
+ * Without it, every item is read before the first request: without Continue On Fail a refused one then stops the
+ * node with nothing sent. With it (Continue On Fail: nothing stops the node), a batch leaves as soon as it is full
+ * while later items are read (n8n evaluates every item's expressions: seconds for thousands of items), and any error
+ * reading an item fails that item only: earlier batches may already be created, and stopping would hide them and
+ * invite a rerun that creates them twice.
+ */
+async function readRows<T extends Row>(context: IExecuteFunctions, read: ReadRow<T>, outputs: RowOutputs, sendAtOnce?: (row: T) => void): Promise<T[]> {
+	const check = rowChecker(context, read);
+	const checkOrFail = (itemIndex: number): ReturnType<typeof check> => {
+		try {
+			return check(itemIndex);
+		} catch (error) {
+			return { failure: { itemIndex, messages: [(error as Error).message] } };
+		}
+	};
+	const rows: T[] = [];
+	const count = context.getInputData().length;
+	const cancelled = () => sendAtOnce !== undefined && context.getExecutionCancelSignal?.()?.aborted === true;
+	for (let itemIndex = 0; itemIndex < count && !cancelled(); itemIndex++) {
+		const checked = sendAtOnce ? checkOrFail(itemIndex) : check(itemIndex);
+		if (!('valid' in checked)) outputs.record(itemIndex, { ok: false, failure: checked.failure }, 'invalid');
+		else if (sendAtOnce) sendAtOnce(checked.valid);
+		else rows.push(checked.valid);
+		if (sendAtOnce && itemIndex % ITEMS_PER_TURN === ITEMS_PER_TURN - 1) await sleep(0);
+	}
+	outputs.stopOnFailure();
+	return rows;
+}
+
+/**
+ * Rows waiting for their request, by key in order of first appearance, at most `size` per request. Requests go one
+ * after another: there are few, and the order stays readable. `sendWhenFull`: a key's batch leaves once full;
+ * otherwise every batch leaves at `finish`.
+ */
+class BatchQueue<B extends Row> {
+	private readonly waiting = new Map<string, B[]>();
+
+	private sending: Promise<void> = Promise.resolve();
+
+	/** What stopped the requests (`send` turns request failures into results: this is a bug's error), for finish. */
+	private failure: { error: unknown } | undefined;
+
+	constructor(
+		private readonly batch: Batched<B>,
+		private readonly sendWhenFull: boolean,
+		private readonly send: (rows: B[]) => Promise<void>,
+	) {}
+
+	add(row: B): void {
+		const key = this.batch.key(row);
+		const rows = this.waiting.get(key) ?? [];
+		rows.push(row);
+		this.waiting.set(key, rows);
+		if (this.sendWhenFull && rows.length === this.batch.size) this.enqueue(rows.splice(0));
+	}
+
+	async finish(): Promise<void> {
+		for (const rows of this.waiting.values()) {
+			for (let start = 0; start < rows.length; start += this.batch.size) this.enqueue(rows.slice(start, start + this.batch.size));
+		}
+		this.waiting.clear();
+		await this.sending;
+		if (this.failure) throw this.failure.error;
+	}
+
+	private enqueue(rows: B[]): void {
+		this.sending = this.sending.then(async () => {
+			if (this.failure) return;
+			try {
+				await this.send(rows);
+			} catch (error) {
+				this.failure = { error };
+			}
+		});
+	}
+}
+
+/**
+ * Exactly one output item per input item, in input order and paired with it; the failures, for the error thrown
+ * without Continue On Fail; every outcome, for the run summary (runSummary.ts).
+ */
+class RowOutputs {
+	private readonly items: INodeExecutionData[];
+
+	private readonly failures: ItemFailure[] = [];
+
+	/** Input items created or changed: a rerun would send them again. */
+	private written = 0;
+
+	/** Of `written`: submitted, but not confirmed by the service. */
+	private unconfirmed = 0;
+
+	private readonly tally = new OutcomeTally();
+
+	constructor(
+		private readonly context: IExecuteFunctions,
+		private readonly preview: boolean,
+	) {
+		this.items = new Array<INodeExecutionData>(context.getInputData().length);
+	}
+
+	/** `failedAs`: `invalid` for an input item refused before anything was sent. */
+	record(itemIndex: number, result: RowResult, failedAs: 'failed' | 'invalid' = 'failed'): void {
+		if (this.preview && result.ok !== 'noRequest') result = previewed(result, failedAs);
+		if (result.ok === 'noRequest') {
+			this.items[itemIndex] = { json: result.json, pairedItem: { item: itemIndex } };
+			this.tally.add(result.outcome);
+		} else if (result.ok) {
+			this.written++;
+			if (result.unconfirmed) this.unconfirmed++;
+			this.items[itemIndex] = { json: result.json, pairedItem: { item: itemIndex } };
+			this.tally.add(result.unconfirmed ? 'unconfirmed' : outcomeOf(result.json));
+		} else {
+			this.failures.push(result.failure);
+			this.items[itemIndex] = failureOutput(result.failure);
+			this.tally.add(result.failure.outcomeUnknown ? 'outcome unknown' : failedAs);
+		}
+	}
+
+	/** Without Continue On Fail, a failure so far stops the node with every failed item listed. */
+	stopOnFailure(): void {
+		if (this.failures.length && !this.context.continueOnFail()) {
+			throw failuresError(this.context.getNode(), this.failures, this.items.length, this.written, this.unconfirmed);
+		}
+	}
+
+	result(): INodeExecutionData[][] {
+		this.stopOnFailure();
+		this.tally.show(this.context, this.preview);
+		return [this.items];
+	}
+}
+
+/**
+ * Under Preview Only, what a row's result says a real run would do. A failure becomes an output item (`invalid`: its
+ * input; `failed`: what finding it met) with the real run's reasons, so the whole sheet is previewed at once.
+ */
+function previewed(result: Exclude<RowResult, { ok: 'noRequest' }>, failedAs: 'failed' | 'invalid'): RowResult {
+	if (result.ok) return { ok: 'noRequest', json: result.json, outcome: String(result.json.operation) };
+	const { json } = failureOutput(result.failure);
+	return { ok: 'noRequest', json: { preview: failedAs, vendor_sku: result.failure.vendorSku ?? null, ...json }, outcome: failedAs };
+}
+
+/** A successful item's outcome for the summary: `submitted` (a creation), else its operation (updated, not applied…). */
+function outcomeOf(json: IDataObject): string {
+	if (json.status === 'submitted') return 'submitted';
+	return typeof json.operation === 'string' ? json.operation : 'updated';
+}

@@ -10,7 +10,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { enteredVendorSku, readerForItem, type ParameterReader } from '../resources/item/helpers/itemPayload';
-import { OutcomeTally } from '../resources/item/helpers/runSummary';
+import { OutcomeTally } from './runSummary';
 import { failureOutput, failuresError, validationFailure, type ItemFailure } from './batchFailures';
 import { InputValidationError, type ItemPayload } from './schemas';
 

@@ -23,7 +23,7 @@ import { fieldMappingProperties } from './helpers/itemMapping';
 import { readApprovedItemPatch, readerForItem, readItemIdToUpdate, readItemUpdateInput } from './helpers/itemPayload';
 import { apiPaths } from '../../../shared/apiPaths';
 import { isPreview } from './helpers/itemPreview';
-import { OutcomeTally } from './helpers/runSummary';
+import { OutcomeTally } from '../../shared/runSummary';
 
 const show = { resource: ['item'], operation: ['update'] };
 

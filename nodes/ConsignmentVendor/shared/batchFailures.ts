@@ -13,7 +13,6 @@ export interface ItemFailure {
 	/** Index of the input item. */
 	itemIndex: number;
 	vendorSku?: string;
-	consignmentId?: string;
 	/** Why, without the item index (e.g. `price must be a whole number of cents, got 19.99`). */
 	messages: string[];
 	/** What to do about it, when known (e.g. from the API error mapping). */

@@ -18,8 +18,6 @@ import { InputValidationError, type ItemPayload } from './schemas';
 export interface Row {
 	itemIndex: number;
 	payload: ItemPayload;
-	/** Where a new item goes, when known at reading (for the failure's label). */
-	consignmentId?: string;
 }
 
 /**
@@ -85,6 +83,8 @@ export async function runBatched<R extends Row, B extends Row>(
 	}
 	await queue.finish();
 	if (!preview && operation.settle) operation.finish?.();
+	// Rows not read when the execution was cancelled have no output item; what was sent said so in its own result.
+	if (context.getExecutionCancelSignal?.()?.aborted) throw new NodeOperationError(context.getNode(), 'The execution was cancelled');
 	return outputs.result();
 }
 
@@ -111,7 +111,7 @@ function rowChecker<T extends Row>(context: IExecuteFunctions, read: ReadRow<T>)
 			firstBySku.set(sku.toLowerCase(), itemIndex);
 			return { valid: row };
 		}
-		return { failure: { itemIndex, vendorSku: sku, consignmentId: row.consignmentId, messages: [`vendor_sku repeats the vendor_sku of item index ${first}; each item needs its own SKU`] } };
+		return { failure: { itemIndex, vendorSku: sku, messages: [`vendor_sku repeats the vendor_sku of item index ${first}; each item needs its own SKU`] } };
 	};
 }
 
@@ -136,7 +136,8 @@ async function readRows<T extends Row>(context: IExecuteFunctions, read: ReadRow
 	const count = context.getInputData().length;
 	const cancelled = () => sendAtOnce !== undefined && context.getExecutionCancelSignal?.()?.aborted === true;
 	for (let itemIndex = 0; itemIndex < count && !cancelled(); itemIndex++) {
-		const checked = sendAtOnce ? checkOrFail(itemIndex) : check(itemIndex);
+		// Under Continue On Fail an expression that throws fails its row only: every input item keeps its output item.
+		const checked = sendAtOnce || context.continueOnFail() ? checkOrFail(itemIndex) : check(itemIndex);
 		if (!('valid' in checked)) outputs.record(itemIndex, { ok: false, failure: checked.failure }, 'invalid');
 		else if (sendAtOnce) sendAtOnce(checked.valid);
 		else rows.push(checked.valid);
@@ -225,7 +226,8 @@ class RowOutputs {
 			this.items[itemIndex] = { json: result.json, pairedItem: { item: itemIndex } };
 			this.tally.add(result.outcome);
 		} else if (result.ok) {
-			this.written++;
+			// A row "not applied" made no request: a rerun sends it nothing either.
+			if (outcomeOf(result.json) !== 'not applied') this.written++;
 			if (result.unconfirmed) this.unconfirmed++;
 			this.items[itemIndex] = { json: result.json, pairedItem: { item: itemIndex } };
 			this.tally.add(result.unconfirmed ? 'unconfirmed' : outcomeOf(result.json));

@@ -122,7 +122,6 @@ function failed(entry: PendingCreation, messages: string[], description?: string
 		failure: {
 			itemIndex: entry.itemIndex,
 			vendorSku: entry.payload.vendor_sku,
-			consignmentId: entry.consignmentId,
 			messages,
 			description,
 			...(outcomeUnknown ? { outcomeUnknown } : {}),

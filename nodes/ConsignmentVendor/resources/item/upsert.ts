@@ -1,5 +1,5 @@
 /**
- * Item → Upsert (by vendor_sku), a custom operation: update the item if the SKU exists, create it otherwise.
+ * Item → Create or Update (upsert by vendor_sku), on the batched runner: update the item if the SKU exists, create it otherwise.
  *
  * Finding the rows: the vendor's two item listings are read once when that is cheaper than one lookup per row
  * (helpers/itemCatalog.ts); rows the listings do not settle are looked up one by one. Requests per looked-up

@@ -177,7 +177,8 @@ export class RequestScheduler {
 	}
 
 	private hasSlotFor(job: Job): boolean {
-		return job.interactive ? this.inFlight.interactive < INTERACTIVE_SLOTS : this.inFlight.bulk < job.settings.maxConcurrent;
+		if (job.interactive) return this.inFlight.interactive < INTERACTIVE_SLOTS;
+		return this.inFlight.bulk < Math.min(job.settings.maxConcurrent, this.rate.window ?? Number.POSITIVE_INFINITY);
 	}
 
 	private wakeSlotWaiters(): void {
@@ -240,7 +241,7 @@ export class RequestScheduler {
 			this.lastProgressAt = this.now();
 			this.lastSuccessAt = this.lastProgressAt;
 			this.slowDownsSinceSuccess = 0;
-			this.rate.onSuccess(this.lastProgressAt);
+			this.rate.onSuccess(this.lastProgressAt, this.queues.bulk.length);
 			this.settle(job, () => job.resolve(value));
 		} catch (error) {
 			this.onFailure(job, error);

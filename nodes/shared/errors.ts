@@ -1,14 +1,8 @@
 /**
- * The one place that turns a failed API request into an error a user can act on: what to do
- * (401/403/400/404/413/429/5xx/other), how long the queue waited and which option to change. Errors already
- * worded (input validation) pass through with the item index set.
- *
- * n8n refreshes the token only when a request THROWS with `error.response.status === 401`, so requests keep
- * throwing and are mapped here after n8n's own refresh-and-retry has run: a 401 that reaches us is a 401 on the
- * retried request.
- *
- * Never puts a token or secret in a message: errors are rebuilt from status, the service's text and the URL path
- * (never headers or the axios config), and any `Bearer …`/`client_secret` in the service's text is redacted.
+ * The one place that turns a failed request into an error a user can act on. n8n refreshes the token only when a
+ * request THROWS with status 401, so requests keep throwing and are mapped here afterwards: a 401 that reaches us
+ * is a 401 on the retried request. Errors are rebuilt from status, the service's text (redacted) and the URL path,
+ * never headers or the axios config, so no token or secret reaches a message.
  */
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -21,7 +15,7 @@ import { isIdempotent, mayHaveBeenProcessed, retryAfterMs } from './transport/re
 /** What a failed request was about, so a 404 can name it. */
 export interface ApiErrorSubject {
 	kind: 'item' | 'address' | 'consignment' | 'order' | 'vendor';
-	/** The identifier sent (item_id, address_id, consignment_id, or the platform sku for orders). */
+	/** For orders, the platform sku. */
 	id?: string | number;
 }
 
@@ -29,10 +23,7 @@ interface ApiErrorContext {
 	itemIndex?: number;
 	runIndex?: number;
 	subject?: ApiErrorSubject;
-	/**
-	 * The request's HTTP method, when the caller knows it: a write that is not safe to repeat (POST) gets no
-	 * "Retry On Fail" advice, and its outcome is judged even when the error did not pass through the queue.
-	 */
+	/** A write not safe to repeat gets no "Retry On Fail" advice, and its outcome is judged even outside the queue. */
 	method?: string;
 }
 
@@ -77,10 +68,7 @@ interface Mapped {
 	description?: string;
 }
 
-/**
- * Whether a failed request may have been carried out although it failed (transport/retryRules.ts
- * mayHaveBeenProcessed): what the queue concluded, or, for an error that did not pass through it, the same rule.
- */
+/** What the queue concluded, or, for an error that did not pass through it, the same rule. */
 function mayHaveRun(failure: HttpFailure, outcome: RetryOutcome | undefined, method: string | undefined): boolean {
 	return outcome?.outcomeUnknown ?? (method !== undefined && mayHaveBeenProcessed(failure, method));
 }
@@ -176,18 +164,15 @@ function describe(
 	};
 }
 
-/** Whether a failed request sent with `method` may have been carried out although it failed (mayHaveRun). */
 export function outcomeIsUnknown(error: unknown, method: string): boolean {
 	return mayHaveRun(readHttpFailure(error), retryOutcomeOf(error), method);
 }
 
-/** An error already worded for the user, returned as it is but for the item index it may lack. */
 function keptWithItemIndex<T extends NodeApiError | NodeOperationError>(error: T, itemIndex: number | undefined): T {
 	if (itemIndex !== undefined && error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
 	return error;
 }
 
-/** See the file comment. Already-mapped errors (NodeOperationError, or a NodeApiError made here) are returned as they are. */
 export function toNodeApiError(
 	node: INode,
 	error: unknown,
@@ -206,13 +191,11 @@ export function toNodeApiError(
 	}
 	const failure = readHttpFailure(error);
 	if (failure.status === undefined && !failure.reachedService && isNodeApiError(error)) {
-		// Raised before any HTTP exchange, e.g. by the credential's token exchange, which words its own
-		// message; rewording it would only lose information.
+		// Raised before any HTTP exchange (the credential's token exchange words its own message).
 		return keptWithItemIndex(error, itemIndex);
 	}
 	const { message, description } = describe(failure, subject, retryOutcomeOf(error), method);
-	// Rebuilt from a plain object on purpose: the original error carries the request config (with the
-	// Authorization header), which must not travel with the error into the execution data.
+	// A plain object on purpose: the original error's request config holds the Authorization header.
 	const response: JsonObject = { message, httpStatus: failure.status ?? null };
 	const said = serviceMessage(failure.body);
 	if (said !== undefined) response.serviceMessage = said;

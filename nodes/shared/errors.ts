@@ -4,7 +4,7 @@
  * is a 401 on the retried request. Errors are rebuilt from status, the service's text (redacted) and the URL path,
  * never headers or the axios config, so no token or secret reaches a message.
  */
-import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
+import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isNodeApiError, isRequestError, readHttpFailure, redactSecrets, serviceMessage, type HttpFailure } from './httpFailure';
@@ -29,11 +29,6 @@ interface ApiErrorContext {
 
 /** Marks NodeApiErrors made here, so mapping twice (an operation, then the runner) keeps the first message. */
 const MAPPED = Symbol('consignmentVendorMappedError');
-
-function retryAfterSeconds(headers: IDataObject): number | undefined {
-	const ms = retryAfterMs(headers);
-	return ms === undefined ? undefined : Math.ceil(ms / 1000);
-}
 
 function notFoundMessage(subject: ApiErrorSubject | undefined): { message: string; hint?: string } {
 	const id = subject?.id === undefined ? '' : ` ${String(subject.id)}`;
@@ -139,10 +134,10 @@ function describe(
 		};
 	}
 	if (status === 429) {
-		const wait = retryAfterSeconds(failure.headers);
+		const wait = Math.ceil((retryAfterMs(failure.headers) ?? 0) / 1000);
 		return {
 			message:
-				wait === undefined || wait === 0
+				wait === 0
 					? 'Rate limited by the service — wait before retrying'
 					: `Rate limited by the service — retry after ${plural(wait, 'second')}`,
 			description: join(describeRateLimitGiveUp(outcome), rerunAdvice, saidSentence),

@@ -29,16 +29,12 @@ import { isSameNodesOtherUrl, isTestRegistration, ownWebhookUrl } from './webhoo
 
 const NOTHING: RememberedSetting = { previousUrl: null, previousEnabled: false };
 
-function isOwnListeningUrl(ownUrl: string, vendorUrl: string | null): boolean {
-	return parseListeningUrl(vendorUrl)?.url === ownUrl;
-}
-
 /** Registered = the vendor calls our URL (the marked one while listening) and has webhooks switched on. */
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const ownUrl = ownWebhookUrl(this);
 	const vendor = await getVendorWebhookConfig(this);
 	if (!vendor.enabled) return false;
-	return isTestRegistration(this) ? isOwnListeningUrl(ownUrl, vendor.url) : vendor.url === ownUrl;
+	return isTestRegistration(this) ? parseListeningUrl(vendor.url)?.url === ownUrl : vendor.url === ownUrl;
 }
 
 /**

@@ -56,7 +56,7 @@ export function answerJson(answer: unknown): IDataObject {
 	return { response: answer as IDataObject[string] };
 }
 
-/** The output then says what was done instead. */
+/** No body, `''` or `{}`: the output then says what was done instead. */
 export function isEmptyAnswer(answer: unknown): boolean {
 	if (answer === undefined || answer === null) return true;
 	if (typeof answer === 'string') return answer.trim() === '';

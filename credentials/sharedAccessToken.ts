@@ -9,25 +9,16 @@ import {
 } from './tokenExchange';
 
 /**
- * The access token of one client (token URL, client id, client secret), as this n8n process knows it.
- *
- * Within one process: n8n starts every input item's request at once, and each reads the credential and calls
- * `preAuthentication` while the stored token is still empty, or all get a 401 together. One exchange (or one
- * check) serves them all, and the settled token is kept for callers that arrive after it.
- *
- * Across processes (queue mode: a main, workers, webhook processors): each process has its own copy of this
- * state, and they share only the credential in n8n's database, which n8n re-reads for every request and
- * overwrites with whatever `preAuthentication` returns (last writer wins). A service may keep one active token
- * per client, so one process's exchange revokes the token every other process holds, and n8n retries a 401
- * only once. So:
- * - a 401 is never answered with a token that was not checked against the API just now (`verify`), since a
- *   token this process cached may have been revoked by another process's exchange;
- * - a token seen on a request (n8n read it from the database: maybe another process's) is checked before this
- *   process exchanges a new one, so the processes settle on one token instead of revoking each other's;
- * - a process exchanges at most once per `MIN_EXCHANGE_INTERVAL_MS`: a token of its own that stopped working
- *   that soon was probably replaced by another process, whose token reaches the database shortly. Then, and when
- *   a new token is rejected at once, it throws `TokenReplacedError`: the request queue (nodes/shared/transport)
- *   sends the request again after a pause, and n8n reads the credential, with that token, afresh.
+ * One client's token as this process knows it. Within a process, n8n starts every item's request at once (all
+ * with an empty token, or all getting a 401 together): one exchange or check serves them all.
+ * Across processes (queue mode) only the credential in n8n's database is shared, re-read per request, last writer
+ * wins; a service may keep one active token per client, so an exchange revokes every other process's token, and
+ * n8n retries a 401 only once. So:
+ * - a 401 is answered only with a token the API accepted just now (`verify`);
+ * - a token seen on a request (maybe another process's) is checked before exchanging, so processes settle on one;
+ * - a process exchanges at most once per `MIN_EXCHANGE_INTERVAL_MS`: its own token failing that soon was probably
+ *   replaced by another process. Then, and when a new token is rejected at once, it throws `TokenReplacedError`:
+ *   the request queue resends the request after a pause, with the token n8n reads afresh.
  */
 interface ClientTokens {
 	/** The last token this process exchanged or checked, and until when it may be handed out unchecked. */
@@ -44,22 +35,16 @@ interface ClientTokens {
 const EXPIRY_MARGIN_SECONDS = 60;
 /** A token adopted after a check (another process's) is handed out unchecked only this long. */
 const ADOPTED_TOKEN_USABLE_MS = 60_000;
-/** See the file comment: at most one exchange per process in this time. */
 export const MIN_EXCHANGE_INTERVAL_MS = 3_000;
 /** A resolution can end with a token that was rejected meanwhile; try again only this often. */
 const MAX_ROUNDS = 3;
 const MAX_REMEMBERED_REJECTIONS = 16;
 
 type Exchange = () => Promise<IssuedToken>;
-/** Whether the API accepts a token now: 'valid', 'rejected' (401) or 'unknown' (no clear answer). */
 type Verify = (token: string) => Promise<TokenCheck>;
 export type TokenCheck = 'valid' | 'rejected' | 'unknown';
 
-/**
- * Thrown on a 401 when this process's recent token was replaced by another process's exchange: the request
- * should be sent again, so that n8n reads the credential (and the other process's token) from the database.
- * The request queue recognises it by `resendWithStoredToken` (nodes/shared/transport/retryRules.ts).
- */
+/** The request queue resends on `resendWithStoredToken` (transport/retryRules.ts), so n8n re-reads the credential. */
 export class TokenReplacedError extends TokenExchangeError {
 	readonly resendWithStoredToken = true;
 
@@ -75,12 +60,8 @@ export class TokenReplacedError extends TokenExchangeError {
 const clients = new Map<string, ClientTokens>();
 
 /**
- * The token a request should use.
- *
- * `rejectedToken` is what the caller holds. n8n calls `preAuthentication` with an empty token when the stored
- * one is empty ("give me the current token"), and with the token it just sent when the API answered 401
- * (n8n-core `httpRequestWithAuthentication` passes the same credentials object back with `credentialsExpired`),
- * or when a user tests the credential: "this token is not good enough, find a working one".
+ * `rejectedToken`: n8n passes the token it just sent after a 401 (n8n-core's `credentialsExpired`) or on a
+ * credential test: "find a working one"; undefined when the stored token is empty.
  */
 export async function sharedAccessToken(
 	credentials: ClientCredentials,
@@ -105,17 +86,14 @@ export async function sharedAccessToken(
 	}
 }
 
-/**
- * Records the token a request is about to carry (from `authenticate`): when n8n read it from the database it
- * may be another process's, the first candidate when a 401 needs a replacement.
- */
+/** The token a request carries may be another process's: the first candidate when a 401 needs a replacement. */
 export function noteTokenInUse(credentials: ClientCredentials, token: string): void {
 	if (token === '') return;
 	const state = stateOf(credentials);
 	if (!isRejected(state, token)) state.seen = token;
 }
 
-/** Forgets every token of this process. Only for tests: the sandbox's reset revokes tokens this process holds. */
+/** For tests: the sandbox's reset revokes tokens this process holds. */
 export function forgetSharedAccessTokens(): void {
 	clients.clear();
 }
@@ -138,12 +116,10 @@ async function resolveToken(
 	if (afterRejection) {
 		const working = await workingKnownToken(state, verify);
 		if (working !== undefined) return working;
-		// This process exchanged moments ago and that token is already rejected: another process's exchange
-		// probably replaced it, and its token is in the database or about to be. Have the request sent again
-		// (n8n then reads the credential afresh) rather than revoke that token with an exchange of our own.
+		// Exchanged moments ago and already rejected: another process probably replaced it. Resend rather than
+		// revoke its token with an exchange of our own.
 		if (Date.now() - state.lastExchangeAt < MIN_EXCHANGE_INTERVAL_MS) {
-			// Unless the token exchanged moments ago still works: n8n's credential Test also passes the token it holds,
-			// with no 401 behind it, and that must not fail because this process exchanged a second ago.
+			// Unless ours still works: n8n's credential Test passes the token it holds with no 401 behind it.
 			const own = state.own?.token;
 			if (own !== undefined && isRejected(state, own) && (await verify(own)) === 'valid') {
 				state.rejected = state.rejected.filter((token) => token !== own);

@@ -25,14 +25,12 @@ export interface IssuedToken {
 	lifetimeSeconds: number;
 }
 
-/** `this.helpers.httpRequest` of the context n8n hands to `preAuthentication`. */
 export type HttpRequest = (options: IHttpRequestOptions) => Promise<unknown>;
 
 /**
- * A failed token exchange. Deliberately a plain Error carrying only strings we composed: n8n and axios
- * errors hold the request config, whose body contains the client secret, so they are never rethrown
- * or attached as `cause`. It carries no `status`/`code` field either: n8n's NodeApiError would then
- * replace our message with a generic "Authorization failed" and, for a 401, n8n-core would retry.
+ * A plain Error of strings we composed: n8n and axios errors hold the request config (with the client secret),
+ * so they are never rethrown or attached as `cause`. No `status`/`code` either: NodeApiError would replace our
+ * message with "Authorization failed" and, for a 401, n8n-core would retry.
  */
 export class TokenExchangeError extends Error {
 	readonly description: string;
@@ -60,8 +58,7 @@ export async function exchangeClientCredentials(
 	let response: IN8nHttpFullResponse | undefined;
 	let networkFailure: unknown;
 	try {
-		// Status errors are read from the answer below, so no error object (with the body) is thrown. A 429 or
-		// 5xx is repeated a few times; the timeout releases everyone waiting on this exchange with an error.
+		// Status errors are read from the answer below, so no error object (holding the body) is thrown.
 		response = await unqueuedRequest(
 			httpRequest,
 			{
@@ -76,9 +73,8 @@ export async function exchangeClientCredentials(
 	} catch (error) {
 		networkFailure = error;
 	}
-	// Thrown after the catch, not inside it: n8n's package scanner (rule require-node-api-error) accepts only
-	// NodeApiError/NodeOperationError inside a catch, and there is no node here to build one; n8n-core wraps what
-	// preAuthentication throws in NodeApiError(node, error) itself.
+	// Thrown after the catch: n8n's scanner (require-node-api-error) accepts only Node*Error inside a catch, and
+	// there is no node here; n8n-core wraps what preAuthentication throws in NodeApiError itself.
 	if (response === undefined) {
 		throw new TokenExchangeError(
 			`Could not reach the Consignment Vendor token endpoint ${shownUrl}: ${networkFailureReason(networkFailure)}`,
@@ -155,9 +151,8 @@ function quotedServiceMessage(body: IDataObject, credentials: ClientCredentials)
 }
 
 /**
- * Why the request never got an answer, in words, from the error's `code` only: never its config (which holds
- * the request body) and never the raw system code. n8n's NodeApiError swaps any message containing a code such as
- * ECONNREFUSED or GETADDRINFO for a generic sentence, which would drop the token URL from what the user sees.
+ * From the error's `code` only, never its config (it holds the body). Words, not the raw code: NodeApiError swaps
+ * any message containing ECONNREFUSED, GETADDRINFO… for a generic sentence without the token URL.
  */
 const NETWORK_FAILURES: Record<string, string> = {
 	ECONNREFUSED: 'the connection was refused (nothing is listening at that address)',

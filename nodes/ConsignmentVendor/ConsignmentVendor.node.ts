@@ -70,11 +70,9 @@ export class ConsignmentVendor implements INodeType {
 	methods = { listSearch, resourceMapping: item.resourceMapping };
 
 	/**
-	 * The one entry of every operation (n8n's Google Sheets v2 routes its actions the same way): the operation's
-	 * own `execute` (resources/<resource>/<operation>.ts). n8n calls a node's `execute` in a workflow and when an
-	 * AI agent uses the node as a tool; the declarative alternative (RoutingNode, `executeByOperation`) is not used
-	 * for tools, could not batch creation, return a listing above ~120,000 records, build thousands of requests
-	 * quickly, or send through the package's queue without a trick.
+	 * Routes to the operation's own `execute`, as Google Sheets v2 does. Not declarative: RoutingNode is not used for
+	 * tools, could not batch creation, return a listing above ~120,000 records, build thousands of requests quickly,
+	 * or send through the package's queue without a trick.
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const resource = this.getNodeParameter('resource', 0) as string;

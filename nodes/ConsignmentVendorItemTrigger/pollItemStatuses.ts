@@ -1,11 +1,8 @@
 /**
- * One poll of the Item Trigger. n8n runs it on its schedule (Poll Times), once when the workflow is activated and
- * once at every start of n8n; in queue mode on the main process, which also saves the static data.
- * - Active workflow: reads every item's status, compares with the memory in the node's static data, saves the
- *   new memory there and returns the events (or null: no execution). Without a memory it only takes a baseline.
- *   n8n saves static data when a poll emits (and, in 1.x, after activation; 2.x also after a poll that emits
- *   nothing), so an event is announced once: the memory that includes it is saved before its execution starts.
- * - Fetch Test Event (mode `manual`): the most recently updated items, as events, without touching the memory.
+ * n8n runs a poll on its schedule, at activation and at every start; in queue mode on the main process, which also
+ * saves the static data. n8n saves static data when a poll emits (1.x also after activation; 2.x also after a poll
+ * that emits nothing), so an event is announced once: the memory that includes it is saved before its execution.
+ * Fetch Test Event (mode `manual`) returns the latest items as events without touching the memory.
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 

@@ -1,13 +1,8 @@
 /**
- * Reads every item of the vendor with its validation status, in the fewest requests the contract allows:
- * - GET /v1/items/non_approved, unfiltered: every non-approved item (reconciliation, pending, rejected, deleted,
- *   and whatever else the service lists there) with its `item_status`;
- * - GET /v1/items?validation_status=approved: the approved items (this listing has no status field; the filter
- *   says it). Without the filter it would list the non-approved ones again (contract, Items rule 1).
- * Two listings are the minimum (no single listing shows both with a status), each read with the shared paginator
- * at the largest page size the service takes: ceil(non-approved / 100) + ceil(approved / 100) requests, at least
- * one per listing (docs/item-trigger.md). The non-approved listing goes first: an item approved while the two
- * are read is then seen in the approved listing too, and the later sighting wins (statusDiff.ts).
+ * Two listings are the minimum (no single one shows every item with a status): non-approved, unfiltered, with its
+ * `item_status`, then approved (`validation_status=approved`: without it GET /v1/items lists the non-approved ones
+ * again; contract, Items rule 1). Non-approved first: an item approved meanwhile is seen again later, and the later
+ * sighting wins (statusDiff.ts).
  */
 import { createHash } from 'node:crypto';
 
@@ -42,13 +37,12 @@ interface ReadSummary {
 	untracked: number;
 }
 
-/** The credential's account (Base URL + client ID) as a short hash: what the memory is valid for. */
+/** What the memory is valid for. */
 export async function accountOf(context: IPollFunctions): Promise<string> {
 	const { baseUrl, clientId } = await credentialTarget(context);
 	return createHash('sha256').update(credentialKey(baseUrl, clientId)).digest('hex').slice(0, 16);
 }
 
-/** Hands every listed item to `onItem`, page by page; throws the first request error (as the paginator maps it). */
 export async function readItemStatuses(context: IPollFunctions, onItem: (item: ListedItem) => void): Promise<ReadSummary> {
 	const api = context;
 	const { baseUrl, clientId } = await credentialTarget(api);

@@ -1,18 +1,10 @@
 /**
- * The trigger's decision: from what it remembered and what the listings show now, which events happened and what
- * to remember next. Pure (no request, no n8n): records are fed one by one as the pages arrive, so a poll never
- * holds the whole catalogue, only the compact memory and the records of the items that changed.
- *
- * Rules:
- * - an item whose status differs from the remembered one: `status_changed` (from -> to);
- * - an item not remembered: `new_item`;
- * - the same item seen twice in one read (it moved from one listing to the other while they were read; the
- *   non-approved listing is read first) counts as last seen: the later read is the newer state;
- * - an item the read did not show is kept, marked missing, for one more poll, then dropped. An item that moves
- *   between the listings while they are read can be missed by both (the contract does not say how listings
- *   behave under change); dropping it at once would announce it as new when it shows up again. The contract
- *   has no "removed" event to tell apart from that: a deletion is the status `deleted`, which is a change.
- * - without a previous memory (the first poll), everything is remembered and nothing is an event: the baseline.
+ * Pure, fed record by record as pages arrive, so a poll never holds the whole catalogue. Rules beyond the obvious:
+ * - an item seen twice in one read (it moved between the listings meanwhile) counts as last seen;
+ * - an item the read did not show is kept, marked missing, for one more poll, then dropped: an item moving between
+ *   the listings while they are read can be missed by both, and dropping it at once would announce it as new when
+ *   it shows up again. (The contract has no "removed" event: a deletion is the status `deleted`, a change.)
+ * - the first poll (no memory) only takes a baseline.
  */
 import type { IDataObject } from 'n8n-workflow';
 

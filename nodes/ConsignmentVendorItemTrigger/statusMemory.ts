@@ -1,10 +1,6 @@
 /**
- * What the trigger remembers between polls, for every item of the vendor: its last validation status. It lives
- * in the workflow's static data, which n8n writes to its database as one JSON value (whole, on every save), so
- * it is kept compact: 100,000 items take about 200-300 KB (docs/item-trigger.md; measured in
- * test/unit/item-trigger-memory.test.ts).
- *
- * Stored form (`StoredStatusMemory`):
+ * Every item's last status, in static data, which n8n writes whole on every save: kept compact (100,000 items:
+ * about 200-300 KB, measured in test/unit/item-trigger-memory.test.ts). Stored form:
  * - `statuses`: the status names in use; an item's status is one capital letter, its index here (A = 0), so
  *   any status the service sends (the contract's five, the public docs' `draft`, a new one) is remembered;
  * - `numeric`: the items whose `item_id` is a plain whole number (the contract's type), in ascending order, each
@@ -23,7 +19,6 @@ interface RememberedStatus {
 	missing: boolean;
 }
 
-/** item_id (as text) -> what was last seen of it. */
 export type StatusMemory = Map<string, RememberedStatus>;
 
 const MEMORY_VERSION = 1;
@@ -73,11 +68,7 @@ export function encodeStatusMemory(memory: StatusMemory, account: string): Store
 	return { v: MEMORY_VERSION, account, statuses, numeric: parts.join(''), other };
 }
 
-/**
- * The memory in static data, or undefined when there is none yet, it is another account's, or it is not one this
- * version wrote or can read (then the poll takes a new baseline: failing every poll on it would stop the trigger
- * for good).
- */
+/** Undefined when unreadable too: the poll then takes a new baseline (failing every poll would stop the trigger). */
 export function decodeStatusMemory(stored: unknown, account: string): StatusMemory | undefined {
 	if (stored === null || typeof stored !== 'object') return undefined;
 	const { v, statuses, numeric, other } = stored as IDataObject;

@@ -1,16 +1,10 @@
 /**
- * The one place that turns a failed API request into an error a user can act on: what to do
- * (401/403/400/404/413/429/5xx/other), how long the queue waited and which option to change. Errors already
- * worded (input validation) pass through with the item index set.
- *
- * n8n refreshes the token only when a request THROWS with `error.response.status === 401`, so requests keep
- * throwing and are mapped here after n8n's own refresh-and-retry has run: a 401 that reaches us is a 401 on the
- * retried request.
- *
- * Never puts a token or secret in a message: errors are rebuilt from status, the service's text and the URL path
- * (never headers or the axios config), and any `Bearer …`/`client_secret` in the service's text is redacted.
+ * The one place that turns a failed request into an error a user can act on. n8n refreshes the token only when a
+ * request THROWS with status 401, so requests keep throwing and are mapped here afterwards: a 401 that reaches us
+ * is a 401 on the retried request. Errors are rebuilt from status, the service's text (redacted) and the URL path,
+ * never headers or the axios config, so no token or secret reaches a message.
  */
-import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
+import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isNodeApiError, isRequestError, readHttpFailure, redactSecrets, serviceMessage, type HttpFailure } from './httpFailure';
@@ -21,7 +15,7 @@ import { isIdempotent, mayHaveBeenProcessed, retryAfterMs } from './transport/re
 /** What a failed request was about, so a 404 can name it. */
 export interface ApiErrorSubject {
 	kind: 'item' | 'address' | 'consignment' | 'order' | 'vendor';
-	/** The identifier sent (item_id, address_id, consignment_id, or the platform sku for orders). */
+	/** For orders, the platform sku. */
 	id?: string | number;
 }
 
@@ -29,20 +23,12 @@ interface ApiErrorContext {
 	itemIndex?: number;
 	runIndex?: number;
 	subject?: ApiErrorSubject;
-	/**
-	 * The request's HTTP method, when the caller knows it: a write that is not safe to repeat (POST) gets no
-	 * "Retry On Fail" advice, and its outcome is judged even when the error did not pass through the queue.
-	 */
+	/** A write not safe to repeat gets no "Retry On Fail" advice, and its outcome is judged even outside the queue. */
 	method?: string;
 }
 
 /** Marks NodeApiErrors made here, so mapping twice (an operation, then the runner) keeps the first message. */
 const MAPPED = Symbol('consignmentVendorMappedError');
-
-function retryAfterSeconds(headers: IDataObject): number | undefined {
-	const ms = retryAfterMs(headers);
-	return ms === undefined ? undefined : Math.ceil(ms / 1000);
-}
 
 function notFoundMessage(subject: ApiErrorSubject | undefined): { message: string; hint?: string } {
 	const id = subject?.id === undefined ? '' : ` ${String(subject.id)}`;
@@ -77,10 +63,7 @@ interface Mapped {
 	description?: string;
 }
 
-/**
- * Whether a failed request may have been carried out although it failed (transport/retryRules.ts
- * mayHaveBeenProcessed): what the queue concluded, or, for an error that did not pass through it, the same rule.
- */
+/** What the queue concluded, or, for an error that did not pass through it, the same rule. */
 function mayHaveRun(failure: HttpFailure, outcome: RetryOutcome | undefined, method: string | undefined): boolean {
 	return outcome?.outcomeUnknown ?? (method !== undefined && mayHaveBeenProcessed(failure, method));
 }
@@ -151,10 +134,10 @@ function describe(
 		};
 	}
 	if (status === 429) {
-		const wait = retryAfterSeconds(failure.headers);
+		const wait = Math.ceil((retryAfterMs(failure.headers) ?? 0) / 1000);
 		return {
 			message:
-				wait === undefined || wait === 0
+				wait === 0
 					? 'Rate limited by the service — wait before retrying'
 					: `Rate limited by the service — retry after ${plural(wait, 'second')}`,
 			description: join(describeRateLimitGiveUp(outcome), rerunAdvice, saidSentence),
@@ -176,18 +159,15 @@ function describe(
 	};
 }
 
-/** Whether a failed request sent with `method` may have been carried out although it failed (mayHaveRun). */
 export function outcomeIsUnknown(error: unknown, method: string): boolean {
 	return mayHaveRun(readHttpFailure(error), retryOutcomeOf(error), method);
 }
 
-/** An error already worded for the user, returned as it is but for the item index it may lack. */
 function keptWithItemIndex<T extends NodeApiError | NodeOperationError>(error: T, itemIndex: number | undefined): T {
 	if (itemIndex !== undefined && error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
 	return error;
 }
 
-/** See the file comment. Already-mapped errors (NodeOperationError, or a NodeApiError made here) are returned as they are. */
 export function toNodeApiError(
 	node: INode,
 	error: unknown,
@@ -206,13 +186,11 @@ export function toNodeApiError(
 	}
 	const failure = readHttpFailure(error);
 	if (failure.status === undefined && !failure.reachedService && isNodeApiError(error)) {
-		// Raised before any HTTP exchange, e.g. by the credential's token exchange, which words its own
-		// message; rewording it would only lose information.
+		// Raised before any HTTP exchange (the credential's token exchange words its own message).
 		return keptWithItemIndex(error, itemIndex);
 	}
 	const { message, description } = describe(failure, subject, retryOutcomeOf(error), method);
-	// Rebuilt from a plain object on purpose: the original error carries the request config (with the
-	// Authorization header), which must not travel with the error into the execution data.
+	// A plain object on purpose: the original error's request config holds the Authorization header.
 	const response: JsonObject = { message, httpStatus: failure.status ?? null };
 	const said = serviceMessage(failure.body);
 	if (said !== undefined) response.serviceMessage = said;

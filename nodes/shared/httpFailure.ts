@@ -5,15 +5,13 @@ import { NodeApiError } from 'n8n-workflow';
 import { asJsonObject } from './jsonObject';
 
 export interface HttpFailure {
-	/** HTTP status; undefined when no response arrived (network error, timeout). */
+	/** Undefined when no response arrived (network error, timeout). */
 	status?: number;
 	body?: unknown;
 	headers: IDataObject;
-	/** Path of the request that failed (no query string, no host), when known. */
+	/** No query string, no host. */
 	path?: string;
-	/** The low-level message, e.g. `connect ECONNREFUSED 127.0.0.1:1`. */
 	message: string;
-	/** Node-style error code (ECONNREFUSED, ETIMEDOUT, …) when no response arrived. */
 	code?: string;
 	/** False when nothing says a request was even attempted (e.g. the credential failed before sending). */
 	reachedService: boolean;
@@ -28,7 +26,7 @@ function errorCodeOf(value: unknown): string | undefined {
 	return typeof value === 'string' && ERROR_CODE.test(value) ? value : undefined;
 }
 
-/** The first of n8n's `messages` (the wrapped error's own text, before n8n reworded it), when it kept any. */
+/** n8n's `messages` keep the wrapped error's own text, before n8n reworded it. */
 function originalMessageOf(error: IDataObject): string | undefined {
 	const messages = error.messages;
 	return Array.isArray(messages) && typeof messages[0] === 'string' && messages[0] !== '' ? messages[0] : undefined;
@@ -44,14 +42,10 @@ function pathOf(url: unknown): string | undefined {
 }
 
 /**
- * Finds the HTTP response behind an error. n8n wraps the axios error in a NodeApiError (`cause`); the
- * RoutingNode may wrap once more; a full response (`{ statusCode, body, headers }`) is accepted too.
- *
- * n8n 1.x's NodeApiError drops the axios error it wraps (a `cause` class field resets what `Error` stored) and
- * keeps only `httpCode`, its own reworded `message` and the original text in `messages`. For a failure without an
- * answer, `httpCode` is then the axios error's code as a string (`'ECONNRESET'`, `'ECONNABORTED'` for a timeout,
- * `'ECONNREFUSED'`): read as the network code, it says a request was attempted just as the axios error would.
- * An error n8n did not build from a request (the credential's token exchange failing, for example) has neither.
+ * n8n wraps the axios error in a NodeApiError (`cause`), the RoutingNode maybe once more. n8n 1.x's NodeApiError
+ * drops it (a `cause` class field resets what `Error` stored), keeping only `httpCode`, its reworded `message` and
+ * the original text in `messages`; without an answer, `httpCode` is the axios code (`'ECONNRESET'`…), which says a
+ * request was attempted just as the axios error would.
  */
 export function readHttpFailure(error: unknown): HttpFailure {
 	const seen = new Set<unknown>();
@@ -103,10 +97,8 @@ export function readHttpFailure(error: unknown): HttpFailure {
 }
 
 /**
- * n8n's NodeApiError, also when n8n-core threw it from another copy of n8n-workflow than the one this package
- * loaded: a community package may resolve its own copy (a peer install next to it in ~/.n8n/nodes, or a
- * node_modules further up), and then `instanceof` fails for every error n8n throws. Its name and its `httpCode`
- * field (null when there is none) are the same in n8n 1.x and 2.x.
+ * Not by `instanceof` alone: a community package may resolve its own copy of n8n-workflow (a peer install in
+ * ~/.n8n/nodes), and then it fails for every error n8n throws. Name and `httpCode` are the same in 1.x and 2.x.
  */
 export function isNodeApiError(error: unknown): error is NodeApiError {
 	return error instanceof NodeApiError || (error instanceof Error && error.name === 'NodeApiError' && 'httpCode' in error);
@@ -121,7 +113,6 @@ export function isRequestError(error: unknown): boolean {
 	return typeof object.statusCode === 'number' && 'body' in object;
 }
 
-/** Removes anything that looks like a credential from text that came from elsewhere. */
 export function redactSecrets(text: string): string {
 	return text
 		.replace(/(Bearer\s+)[A-Za-z0-9\-._~+/]+=*/gi, '$1[redacted]')

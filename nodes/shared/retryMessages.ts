@@ -1,8 +1,3 @@
-/**
- * What errors.ts says about what the transport's queue did (transport/scheduler.ts): how long it waited and
- * why it stopped, which option to change, and, for a POST that failed mid-way and was deliberately not
- * repeated, that its outcome is unknown.
- */
 import { redactSecrets, type HttpFailure } from './httpFailure';
 import type { RetryOutcome } from './transport/outcome';
 
@@ -52,7 +47,7 @@ const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
 export const WRITE_RERUN_ADVICE =
 	'Send only the failed items again (Continue On Fail gives one output item per input item, failed ones included): running the whole node again, or "Retry On Fail", sends every input item again, those that went through included.';
 
-/** Where to look for what a write whose outcome is unknown did, by what it was about (errors.ts ApiErrorSubject). */
+/** Where to check what a write whose outcome is unknown did. */
 function howToCheck(subjectKind: string | undefined): string {
 	switch (subjectKind) {
 		case 'consignment':
@@ -66,10 +61,7 @@ function howToCheck(subjectKind: string | undefined): string {
 	}
 }
 
-/**
- * A non-idempotent request (POST) that failed in a way that does not say whether it was carried out. It was
- * not repeated (transport/retryRules.ts); the user must check before sending it again, or items may be created twice.
- */
+/** Not repeated (transport/retryRules.ts): the user must check before sending again, or items may be created twice. */
 export function describeUnknownOutcome(
 	failure: HttpFailure,
 	subjectKind: string | undefined,

@@ -1,20 +1,10 @@
-/**
- * Address input validation (create and update), before any request is sent: every address rule of the contract
- * (docs/vendor-api.md, "Address" validation rules 1-4). A violation names the item index and the field.
- * Re-exported by schemas.ts, the one entry point for input validation.
- *
- * Runs on zod 3 and zod 4 (n8n hands community packages its own zod): built with ruleSchemas.ts only.
- */
+/** The contract's address rules 1-4 (docs/vendor-api.md, "Address"); built with ruleSchemas.ts, as schemas.ts. */
 import type { z } from 'zod';
 
 import { matching, optionalText, parseWith, requiredText, shown } from './fieldRules';
 import { fields, refuse, rule, type Refusal } from './ruleSchemas';
 
-/**
- * ISO 3166-1 alpha-2 and alpha-3 codes of the United States and its inhabited territories. `territory` is the
- * territory's standard (USPS) abbreviation, which its addresses carry as state_abbr (and, by the contract's
- * rule, as city too).
- */
+/** ISO alpha-2 and alpha-3 → the territory's USPS abbreviation, which its addresses carry as state_abbr and city. */
 const US_COUNTRY_CODES: Readonly<Record<string, { territory: string | undefined }>> = {
 	US: { territory: undefined },
 	USA: { territory: undefined },
@@ -41,20 +31,13 @@ const US_STATE_CODES = new Set(
 	).split(' '),
 );
 
-/** #####, or ZIP+4 #####-####: digits and one hyphen, no spaces. */
 const ZIP_PATTERN = /^\d{5}(?:-\d{4})?$/;
 
-/**
- * The three accepted forms of a 10-digit US number: (###) ###-####, ###-###-####, ##########.
- * Anything else is refused, notably a leading +1, a space inside the digits, a missing area code
- * and (###)-###-####.
- */
 const PHONE_PATTERN = /^(?:\(\d{3}\) \d{3}-\d{4}|\d{3}-\d{3}-\d{4}|\d{10})$/;
 
 const US_AND_TERRITORIES =
 	'must be the United States or a US territory (US/USA, PR/PRI, GU/GUM, VI/VIR, AS/ASM, MP/MNP; only US addresses are supported)';
 
-/** State and territory rules between fields, checked whenever country_iso, state_abbr and city are valid themselves. */
 function stateRules(address: { country_iso?: string; state_abbr?: string; city?: string }): Refusal[] {
 	const { country_iso, state_abbr, city } = address;
 	if (country_iso === undefined || state_abbr === undefined || city === undefined) return [];
@@ -112,11 +95,7 @@ const addressSchema = fields(
 		return territoryOf(address) === undefined ? { ...address, state_abbr } : { ...address, city: state_abbr, state_abbr };
 	});
 
-/**
- * The territory an address is in (its code), or undefined for the states: from a territory's country code, or,
- * with country US/USA, from a territory's abbreviation as state_abbr (postal data often writes Puerto Rico as
- * country US, state PR).
- */
+/** Postal data often writes Puerto Rico as country US, state PR: that is a territory address too. */
 function territoryOf(address: { country_iso: string; state_abbr: string }): string | undefined {
 	const byCountry = US_COUNTRY_CODES[address.country_iso]?.territory;
 	if (byCountry !== undefined) return byCountry;
@@ -124,24 +103,6 @@ function territoryOf(address: { country_iso: string; state_abbr: string }): stri
 	return TERRITORY_STATE_CODES.has(state) ? state : undefined;
 }
 
-/** The body of POST /v1/vendor/addresses and PATCH /v1/vendor/addresses/{address_id}: all strings. */
-type AddressPayload = z.output<typeof addressSchema>;
-
-/**
- * Validates one address create/update input and returns the exact request body.
- *
- * `raw` is an object with the API field names `first_name`, `last_name`, `address1`, `address2`,
- * `city`, `state_abbr`, `zipcode`, `country_iso`, `phone` (values as read from the node's
- * parameters; numbers are accepted for text fields). The result has exactly those nine keys, all
- * strings, trimmed, `country_iso` upper-cased, `address2` '' when not given; any other key is dropped.
- *
- * Rules: all fields but address2 required; country US or a territory (ISO2/ISO3); a state's state_abbr is
- * a US state code; a territory's (country PR/PRI/…, or US with state_abbr PR/GU/VI/AS/MP) is its code, and city
- * must equal it (sent upper case, like state_abbr); zipcode ##### or #####-####; phone (###) ###-####, ###-###-#### or ##########.
- *
- * @throws InputValidationError naming the item index and every invalid field
- *   (e.g. `Item index 0: zipcode must be ##### or #####-#### ...; phone must be ...`).
- */
-export function parseAddressInput(raw: unknown, itemIndex: number): AddressPayload {
+export function parseAddressInput(raw: unknown, itemIndex: number): z.output<typeof addressSchema> {
 	return parseWith(addressSchema, raw, itemIndex);
 }

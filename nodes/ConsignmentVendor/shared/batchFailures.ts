@@ -1,8 +1,3 @@
-/**
- * Per-input-item failures of the batched item operations (Create, Upsert), and how they reach the user:
- * with Continue On Fail as one error item per failed input item (paired with it), otherwise as one error
- * that lists every failed item, its SKU and why.
- */
 import type { INode, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -10,12 +5,11 @@ import { errorItem } from './itemRunner';
 import { InputValidationError } from './schemas';
 
 export interface ItemFailure {
-	/** Index of the input item. */
 	itemIndex: number;
 	vendorSku?: string;
 	/** Why, without the item index (e.g. `price must be a whole number of cents, got 19.99`). */
 	messages: string[];
-	/** What to do about it, when known (e.g. from the API error mapping). */
+	/** What to do about it, when known. */
 	description?: string;
 	/** The creation request failed mid-way (5xx, broken connection): the item may have been created after all. */
 	outcomeUnknown?: boolean;
@@ -42,21 +36,14 @@ function capitalised(text: string): string {
 	return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/**
- * The error item a failed input item becomes under Continue On Fail (shared/itemRunner.ts `errorItem`): `error`
- * names the item and its vendor_sku with every reason; `message` is the reasons alone followed by what to do when
- * known (e.g. how to check an unknown outcome).
- */
 export function failureOutput(failure: ItemFailure): INodeExecutionData {
 	const reasons = failure.messages.join('; ');
 	return errorItem(failure.itemIndex, `${capitalised(label(failure))}: ${reasons}`, failure.description ? `${reasons}. ${failure.description}` : reasons);
 }
 
 /**
- * The error thrown without Continue On Fail: every failed item with its SKU and reason, grouped by reason
- * so a batch-wide failure (e.g. 500 items refused with one 5xx) reads as one line.
- * @param written how many items were created or changed, so the user knows a rerun would send them again.
- * @param unconfirmed how many of those the service did not confirm (item/create.ts).
+ * Grouped by reason, so a batch-wide failure (500 items refused with one 5xx) reads as one line. `written`: items
+ * created or changed, so the user knows a rerun would send them again.
  */
 export function failuresError(node: INode, failures: ItemFailure[], total: number, written: number, unconfirmed = 0): NodeOperationError {
 	const sorted = [...failures].sort((a, b) => a.itemIndex - b.itemIndex);

@@ -1,10 +1,8 @@
 /**
- * The one runner of the node's batched operations (Item Create, and the creations of Create or Update): input items
- * go out together, up to `batch.size` rows sharing a key (a consignment) per request, and each answer is mapped back
- * per row. What itemRunner.ts decides for the per-item operations is decided here once for these: every input item
- * read and checked (a SKU repeated across the input is refused), Preview Only, Continue On Fail or every item read
- * before the first request, cancellation, one output item per input item in order and paired with it, the run
- * summary, and the one error that lists every failed item (batchFailures.ts).
+ * The runner of the batched operations (Item Create, Create or Update's creations): up to `batch.size` rows sharing
+ * a key (a consignment) per request, each answer mapped back per row. Decided here once, as itemRunner.ts does for
+ * the per-item ones: reading and checking (a repeated SKU is refused), Preview Only, Continue On Fail, cancellation,
+ * pairing, the run summary and the one error listing every failed item (batchFailures.ts).
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
@@ -14,29 +12,23 @@ import { OutcomeTally } from './runSummary';
 import { failureOutput, failuresError, validationFailure, type ItemFailure } from './batchFailures';
 import { InputValidationError, type ItemPayload } from './schemas';
 
-/** An input item, read and checked. */
 export interface Row {
 	itemIndex: number;
 	payload: ItemPayload;
 }
 
-/**
- * What became of a row: sent (`unconfirmed`: the service's answer does not confirm it), failed, or settled without a
- * request (`outcome` for the run summary: unchanged, or a preview's verdict).
- */
+/** `unconfirmed`: the service's answer does not confirm it; `noRequest`: unchanged, or a preview's verdict. */
 export type RowResult =
 	| { ok: true; json: IDataObject; unconfirmed?: boolean }
 	| { ok: false; failure: ItemFailure }
 	| { ok: 'noRequest'; json: IDataObject; outcome: string };
 
-/** How rows go out together. */
 export interface Batched<B extends Row> {
 	/** Rows of one key only share a request (in order of the key's first appearance). */
 	key(row: B): string;
 	size: number;
 	/** One request of `rows`: a result for every one of them. A request failure is a result, not a throw. */
 	send(context: IExecuteFunctions, rows: B[]): Promise<Map<number, RowResult>>;
-	/** A row's output under Preview Only, where a real run would send it. */
 	preview(row: B): RowResult;
 }
 
@@ -88,10 +80,7 @@ export async function runBatched<R extends Row, B extends Row>(
 	return outputs.result();
 }
 
-/**
- * Reads one input item with `read`: its row, or why it fails (refused, or its SKU repeats an earlier row's). Any
- * other error (an expression that throws) is thrown, naming the item.
- */
+/** An error other than a refusal (an expression that throws) is thrown, naming the item. */
 function rowChecker<T extends Row>(context: IExecuteFunctions, read: ReadRow<T>) {
 	const firstBySku = new Map<string, number>();
 	return (itemIndex: number): { valid: T } | { failure: ItemFailure } => {
@@ -103,8 +92,8 @@ function rowChecker<T extends Row>(context: IExecuteFunctions, read: ReadRow<T>)
 			if (!(error instanceof InputValidationError)) throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 			return { failure: validationFailure(error, enteredVendorSku(parameter)) };
 		}
-		// A SKU (ignoring case, as the service's SKU filter does) identifies one item: sending it twice would create a
-		// duplicate or make the service's per-SKU answer ambiguous, so the first occurrence goes out and repeats fail.
+		// A SKU (ignoring case, as the service's filter does) identifies one item: sent twice it would create a duplicate
+		// or make the per-SKU answer ambiguous.
 		const sku = row.payload.vendor_sku;
 		const first = firstBySku.get(sku.toLowerCase());
 		if (first === undefined) {
@@ -116,12 +105,10 @@ function rowChecker<T extends Row>(context: IExecuteFunctions, read: ReadRow<T>)
 }
 
 /**
- * Reads and checks every input item; the rows, or none when `sendAtOnce` takes each row as it is read.
- * Without it, every item is read before the first request: without Continue On Fail a refused one then stops the
- * node with nothing sent. With it (Continue On Fail: nothing stops the node), a batch leaves as soon as it is full
- * while later items are read (n8n evaluates every item's expressions: seconds for thousands of items), and any error
- * reading an item fails that item only: earlier batches may already be created, and stopping would hide them and
- * invite a rerun that creates them twice.
+ * Without `sendAtOnce` every item is read before the first request, so a refused one stops the node with nothing
+ * sent. With it (Continue On Fail), a full batch leaves while later items are read (evaluating expressions takes
+ * seconds for thousands), and an error reading an item fails that item only: stopping would hide batches already
+ * created and invite a rerun that creates them twice.
  */
 async function readRows<T extends Row>(context: IExecuteFunctions, read: ReadRow<T>, outputs: RowOutputs, sendAtOnce?: (row: T) => void): Promise<T[]> {
 	const check = rowChecker(context, read);
@@ -147,17 +134,13 @@ async function readRows<T extends Row>(context: IExecuteFunctions, read: ReadRow
 	return rows;
 }
 
-/**
- * Rows waiting for their request, by key in order of first appearance, at most `size` per request. Requests go one
- * after another: there are few, and the order stays readable. `sendWhenFull`: a key's batch leaves once full;
- * otherwise every batch leaves at `finish`.
- */
+/** Requests go one after another: there are few, and the order stays readable. */
 class BatchQueue<B extends Row> {
 	private readonly waiting = new Map<string, B[]>();
 
 	private sending: Promise<void> = Promise.resolve();
 
-	/** What stopped the requests (`send` turns request failures into results: this is a bug's error), for finish. */
+	/** `send` turns request failures into results: this is a bug's error. */
 	private failure: { error: unknown } | undefined;
 
 	constructor(
@@ -195,10 +178,6 @@ class BatchQueue<B extends Row> {
 	}
 }
 
-/**
- * Exactly one output item per input item, in input order and paired with it; the failures, for the error thrown
- * without Continue On Fail; every outcome, for the run summary (runSummary.ts).
- */
 class RowOutputs {
 	private readonly items: INodeExecutionData[];
 
@@ -238,7 +217,6 @@ class RowOutputs {
 		}
 	}
 
-	/** Without Continue On Fail, a failure so far stops the node with every failed item listed. */
 	stopOnFailure(): void {
 		if (this.failures.length && !this.context.continueOnFail()) {
 			throw failuresError(this.context.getNode(), this.failures, this.items.length, this.written, this.unconfirmed);
@@ -252,17 +230,13 @@ class RowOutputs {
 	}
 }
 
-/**
- * Under Preview Only, what a row's result says a real run would do. A failure becomes an output item (`invalid`: its
- * input; `failed`: what finding it met) with the real run's reasons, so the whole sheet is previewed at once.
- */
+/** Under Preview Only a failure becomes an output item with the real run's reasons: the whole sheet previews at once. */
 function previewed(result: Exclude<RowResult, { ok: 'noRequest' }>, failedAs: 'failed' | 'invalid'): RowResult {
 	if (result.ok) return { ok: 'noRequest', json: result.json, outcome: String(result.json.operation) };
 	const { json } = failureOutput(result.failure);
 	return { ok: 'noRequest', json: { preview: failedAs, vendor_sku: result.failure.vendorSku ?? null, ...json }, outcome: failedAs };
 }
 
-/** A successful item's outcome for the summary: `submitted` (a creation), else its operation (updated, not applied…). */
 function outcomeOf(json: IDataObject): string {
 	if (json.status === 'submitted') return 'submitted';
 	return typeof json.operation === 'string' ? json.operation : 'updated';

@@ -1,10 +1,4 @@
-/**
- * Building blocks of the input schemas in schemas.ts: the validation error every parse function throws,
- * and field rules shared by items and addresses. Each rule's message reads after the field name
- * ("zipcode must be ...") and shows the offending value, so a user can find the bad cell.
- *
- * Runs on zod 3 and zod 4 (n8n hands community packages its own zod): the rules are built with ruleSchemas.ts.
- */
+/** Each rule's message reads after the field name ("zipcode must be ...") and shows the value, to find the bad cell. */
 import type { z } from 'zod';
 
 import { httpUrl } from '../../shared/httpUrl';
@@ -12,22 +6,13 @@ import { isJsonObject } from '../../shared/jsonObject';
 import { MoneyFormatError, PriceUnit, toCents } from './money';
 import { isBlank, refuse, rule, type Checked } from './ruleSchemas';
 
-// ---------------------------------------------------------------------------------------------
-// Errors
-// ---------------------------------------------------------------------------------------------
-
 interface InputIssue {
-	/** API field name (dot path for nested fields, e.g. `image.front`). */
+	/** Dot path for nested fields, e.g. `image.front`. */
 	field: string;
-	/** What is wrong, in words a user can act on. */
 	message: string;
 }
 
-/**
- * Thrown by the `parse*Input` functions. `message` is complete on its own
- * (`Item index 2: zipcode must be ##### or #####-####, got "12 345"`), so callers may rethrow it
- * as is (shared/itemRunner.ts `refusedInput`).
- */
+/** `message` is complete on its own (`Item index 2: zipcode must be ...`): callers may rethrow it as is. */
 export class InputValidationError extends Error {
 	constructor(
 		readonly itemIndex: number,
@@ -48,7 +33,7 @@ function formatIssues(itemIndex: number, issues: InputIssue[]): string {
 	return `${itemPrefix(itemIndex)}: ${details}`;
 }
 
-/** How a field is named in messages, from its API path (`image.front`); the path itself unless told otherwise. */
+/** How a field is named in messages, from its API path (`image.front`). */
 export type FieldNamer = (apiPath: string) => string;
 
 function toIssues(error: z.ZodError, fieldName: FieldNamer): InputIssue[] {
@@ -73,11 +58,6 @@ export function shown(value: unknown): string {
 	return typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Shared field rules
-// ---------------------------------------------------------------------------------------------
-
-/** A string matching `pattern`; the message shows the offending value so a user can find it. */
 export function matching(pattern: RegExp, requirement: string) {
 	return rule((value) => {
 		if (typeof value !== 'string') return refuse('must be text');
@@ -85,7 +65,7 @@ export function matching(pattern: RegExp, requirement: string) {
 	});
 }
 
-/** A required text field: present, a string (numbers are accepted and stringified), not blank; trimmed. */
+/** Numbers are accepted and stringified; trimmed. */
 export const requiredText = rule((value) => {
 	if (isBlank(value)) return refuse('is required');
 	if (typeof value === 'number') return String(value);
@@ -108,7 +88,6 @@ export const booleanField = rule((value) => {
 	return refuse(isBlank(value) ? 'is required' : `must be true or false, got ${shown(value)}`);
 });
 
-/** A whole number of at least `minimum` (also as digits in text); `requirement` says so in words. */
 export function integerField(minimum: number, requirement: string) {
 	return rule((value) => {
 		if (isBlank(value)) return refuse('is required');
@@ -126,10 +105,7 @@ export const httpUrlField = requiredText.pipe(
 	}),
 );
 
-/**
- * A JSON object, given as an object or as JSON text (n8n's JSON parameters arrive as either).
- * Blank means "not given": `whenBlank` decides what that becomes.
- */
+/** n8n's JSON parameters arrive as an object or as JSON text. */
 export function jsonObjectField(whenBlank: () => Record<string, unknown> | undefined) {
 	return rule((value): Checked<Record<string, unknown> | undefined> => {
 		if (isBlank(value)) return whenBlank();
@@ -148,10 +124,7 @@ export function jsonObjectField(whenBlank: () => Record<string, unknown> | undef
 	});
 }
 
-/**
- * An amount in whole cents, entered in `unit`. Zero or less is refused: the contract only says "integer", but a
- * price or MSRP of 0 is always a data mistake (an empty cell, a wrong column) and would offer the item for nothing.
- */
+/** In cents. The contract only says "integer", but a price of 0 is a data mistake that would offer the item for nothing. */
 export function moneyField(unit: PriceUnit) {
 	return rule((value) => {
 		if (value === undefined || value === null || value === '') return refuse('is required');

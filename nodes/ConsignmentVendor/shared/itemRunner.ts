@@ -1,8 +1,6 @@
 /**
- * The one runner of the node's per-item operations, as n8n's Google Sheets v2 has one router for its actions: each
- * of these concerns is decided here once, not in every operation: output items paired with their input item, at
- * most Max Concurrent Requests items at once, n8n's Batching option, the execution's cancellation, Continue On Fail
- * with one error item shape, and the wording of an input item's refusal.
+ * The one runner of the per-item operations (as Google Sheets v2's router): pairing, Max Concurrent Requests,
+ * n8n's Batching option, cancellation, Continue On Fail's one error item shape, an input refusal's wording.
  */
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
@@ -18,7 +16,6 @@ import { InputValidationError } from './schemas';
 /** What an input error says happened: the user may fix the row and rerun without sending anything twice. */
 export const NOTHING_SENT = 'Nothing was sent for this item.';
 
-/** An input item refused before its request: the message names the item, the description says nothing was sent. */
 export function inputError(node: INode, itemIndex: number, message: string, advice?: string): NodeOperationError {
 	return new NodeOperationError(node, `${itemPrefix(itemIndex)}: ${message}`, {
 		itemIndex,
@@ -28,7 +25,7 @@ export function inputError(node: INode, itemIndex: number, message: string, advi
 
 const FIX_ADVICE = 'Correct the field named above and run the node again.';
 
-/** What reading an input item threw, as the error that refuses the item (a validation error names it already). */
+/** A validation error names the item already. */
 export function refusedInput(node: INode, itemIndex: number, error: unknown): NodeOperationError {
 	if (error instanceof InputValidationError) {
 		return new NodeOperationError(node, error.message, { itemIndex, description: `${NOTHING_SENT} ${FIX_ADVICE}` });
@@ -38,31 +35,28 @@ export function refusedInput(node: INode, itemIndex: number, error: unknown): No
 }
 
 /**
- * The item a failed input item becomes under Continue On Fail: `{ error, message }`, `message` being what to do.
- * Why exactly these two keys: "Continue (using error output)" moves an item to the error output, and merges the
- * input row into it so a sheet's own columns travel on, only when its json holds error plus at most message
- * (n8n 1.x: `{error}` or `{error, message}`; 2.x: any of error/message/details), or when `item.error` is set;
- * but 2.x then replaces the json of an item carrying `item.error` with `{ error }`, dropping the input row.
- * See WorkflowExecute.handleNodeErrorOutput / normalizeNodeErrors in n8n-core 1.122 and 2.41.
+ * Exactly `{ error, message }` (message: what to do): "Continue (using error output)" routes an item to the error
+ * output with its input row merged in only when its json holds error plus at most message (n8n 1.x: `{error}` or
+ * `{error, message}`; 2.x: error/message/details) or `item.error` is set, and 2.x replaces the json of an item
+ * carrying `item.error` with `{ error }`, dropping the row (n8n-core WorkflowExecute.handleNodeErrorOutput).
  */
 export function errorItem(itemIndex: number, error: string, message?: string | null): INodeExecutionData {
 	return { json: { error, ...(message ? { message } : {}) }, pairedItem: { item: itemIndex } };
 }
 
-/** `errorItem` of a thrown error: its message, and its description as what to do. */
 export function errorItemOf(error: unknown, itemIndex: number): INodeExecutionData {
 	const { message, description } = error as { message?: string; description?: string | null };
 	return errorItem(itemIndex, message ?? String(error), description);
 }
 
-/** An answer as an output json: always an object (the contract answers objects; anything else is kept under `response`). */
+/** The contract answers objects; anything else is kept under `response`. */
 export function answerJson(answer: unknown): IDataObject {
 	if (isJsonObject(answer)) return answer;
 	if (answer === undefined || answer === null || answer === '' || (Array.isArray(answer) && answer.length === 0)) return {};
 	return { response: answer as IDataObject[string] };
 }
 
-/** An answer with nothing in it (no body, `''`, `{}`): the output then says what was done instead. */
+/** No body, `''` or `{}`: the output then says what was done instead. */
 export function isEmptyAnswer(answer: unknown): boolean {
 	if (answer === undefined || answer === null) return true;
 	if (typeof answer === 'string') return answer.trim() === '';
@@ -74,10 +68,7 @@ export function unwrapped(answer: unknown, key: string): unknown {
 	return isJsonObject(answer) && isJsonObject(answer[key]) ? answer[key] : answer;
 }
 
-/**
- * The path of a record named by an ID parameter (a resource locator or a plain field), and the ID as entered.
- * An empty or odd ID refuses the item, naming the field (`label`).
- */
+/** An empty or odd ID refuses the item, naming the field (`label`). */
 export function recordPath(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -91,7 +82,7 @@ export function recordPath(
 	}
 }
 
-/** One request of an input item through the transport; the answer's body. A failure is mapped (a 404 names `subject`). */
+/** A failure is mapped (a 404 names `subject`). */
 export async function requestForItem(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -106,23 +97,17 @@ export async function requestForItem(
 }
 
 export interface PerItemOperation<T> {
-	/** Reads and checks one input item, without any request. What it throws refuses that item: nothing was sent. */
+	/** Without any request: what it throws refuses that item, nothing was sent. */
 	read(context: IExecuteFunctions, itemIndex: number): T;
-	/**
-	 * The request(s) of one input item: its output json, or its output items (a listing; paired by the runner).
-	 * `stop` is aborted when the node stops (a failure without Continue On Fail): a request still waiting in the
-	 * queue may leave it.
-	 */
+	/** `stop` is aborted when the node stops: a request still waiting in the queue may leave it. */
 	send(context: IExecuteFunctions, input: T, itemIndex: number, stop: AbortSignal): Promise<IDataObject | INodeExecutionData[]>;
 	/**
-	 * Without Continue On Fail, read every input item before the first request, so an invalid one stops the node
-	 * with nothing sent. (With it, each item is read just before it is sent: n8n's evaluation of its expressions
-	 * overlaps with the service's pace instead of delaying the first request.)
+	 * Without Continue On Fail, read every item before the first request, so an invalid one stops the node with
+	 * nothing sent. (With it, each is read just before it is sent: evaluating expressions overlaps the service's pace.)
 	 */
 	readAllFirst?: boolean;
 	/** One input item at a time (listings: their pages are sent one after another anyway, and in input order). */
 	oneAtATime?: boolean;
-	/** Counts what became of each item (`read failed`, `send failed`, `sent`), for a run summary. */
 	onOutcome?(outcome: 'invalid' | 'failed' | 'sent'): void;
 }
 
@@ -136,18 +121,13 @@ function batchingOf(context: IExecuteFunctions): { size: number; intervalMs: num
 	return { size: size > 0 ? Math.floor(size) : 1, intervalMs };
 }
 
-/** The `execute` of a per-item operation. */
 export function perItem<T>(operation: PerItemOperation<T>) {
 	return async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await runPerItem(this, operation);
 	};
 }
 
-/**
- * Runs `operation` for every input item: one output item per input item (or its listing's records), in input
- * order. Without Continue On Fail the first failure stops the node: nothing more is started, requests still
- * waiting in the queue are taken out of it (when `send` passes `stop` on), those already sent finish.
- */
+/** Without Continue On Fail the first failure stops the node: nothing more starts, queued requests leave the queue. */
 export async function runPerItem<T>(context: IExecuteFunctions, operation: PerItemOperation<T>): Promise<INodeExecutionData[][]> {
 	const count = context.getInputData().length;
 	const node = context.getNode();

@@ -1,13 +1,6 @@
 /**
- * The four list operations (Item → Get Many / Get Many Non-Approved, Address → Get Many, Consignment → Get Many)
- * as custom operations: n8n's RoutingNode appends a paginator's records with `push(...records)`, which overflows
- * the call stack above ~120,000 records, so these operations build their output themselves, one item per record,
- * reading pages with the shared paginator (pagination.ts) through the transport's `apiRequest`.
- *
- * Per input item, one n8n item per record
- * (the record exactly as returned, or only its chosen fields with Simplify on; `pairedItem` = that input item);
- * a failure stops the node with an error naming the item, or with "Continue on Fail" gives that input item one error
- * item (shared/itemRunner.ts).
+ * The four list operations, not declarative: RoutingNode's `push(...records)` overflows the call stack above
+ * ~120,000 records, so they build their output themselves, one item per record.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -20,14 +13,10 @@ import { paceSettingsOfNode } from './requestOptions';
 import { pickFields } from './simplify';
 
 interface ListOperationConfig {
-	/** Path of the collection endpoint, e.g. `/v1/consignments`. */
 	url: string;
 	collectionKey: string;
-	/** Fields that identify a record (see Listing.idKeys). */
 	idKeys: string[];
-	/** The listing's filters for one input item (empty values are left out by the caller of `query`). */
 	query?: (context: IExecuteFunctions, itemIndex: number) => IDataObject;
-	/** The fields a record keeps when the node's Simplify is on (shared/simplify.ts). */
 	simplifiedFields: readonly string[];
 }
 
@@ -40,7 +29,7 @@ function readLimit(context: IExecuteFunctions, itemIndex: number): number | unde
 	return limit;
 }
 
-/** The Page Size the user set, or undefined when it was not added (then the paginator chooses). */
+/** Undefined when not added: the paginator chooses. */
 function readPageSize(context: IExecuteFunctions, itemIndex: number): number | undefined {
 	const options = context.getNodeParameter('listOptions', itemIndex, {}) as IDataObject;
 	if (options.pageSize === undefined || options.pageSize === null || options.pageSize === '') return undefined;
@@ -51,13 +40,11 @@ function readPageSize(context: IExecuteFunctions, itemIndex: number): number | u
 	return pageSize;
 }
 
-/** Key under which the paginator remembers what page size this credential's service refused. */
 export async function serviceKeyOf(context: IExecuteFunctions): Promise<string> {
 	const { baseUrl, clientId } = await credentialTarget(context);
 	return credentialKey(baseUrl, clientId);
 }
 
-/** Every record of one input item's listing, one output item per record. */
 async function list(context: IExecuteFunctions, config: ListOperationConfig, itemIndex: number): Promise<INodeExecutionData[]> {
 	const listing: Listing = {
 		collectionKey: config.collectionKey,
@@ -72,7 +59,6 @@ async function list(context: IExecuteFunctions, config: ListOperationConfig, ite
 		(await apiRequest(context, { method: 'GET', url: config.url, qs }, pace)).body as IDataObject | undefined;
 	// One pairedItem object for every record of this input item (n8n only reads it), to keep large listings small.
 	const pairedItem = { item: itemIndex };
-	// Off by default on version 1 nodes, on from 1.1 (shared/simplify.ts); off gives the record as returned.
 	const simplify = context.getNodeParameter('simplify', itemIndex, false) as boolean;
 	const output: INodeExecutionData[] = [];
 	await readPages(fetchPage, listing, { node: context.getNode(), itemIndex, limit, pageSize, serviceKey }, (record) => {
@@ -82,7 +68,6 @@ async function list(context: IExecuteFunctions, config: ListOperationConfig, ite
 	return output;
 }
 
-/** The `execute` of a list operation: input items one at a time, each item's listing in order. */
 export function listOperation(config: ListOperationConfig) {
 	return async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await runPerItem(this, {
@@ -93,7 +78,7 @@ export function listOperation(config: ListOperationConfig) {
 	};
 }
 
-/** Query of the listing from node parameters: `[parameter name, query name]` pairs; empty values are left out. */
+/** `[parameter name, query name]` pairs; empty values are left out. */
 export function queryFromParameters(pairs: Array<[string, string]>) {
 	return (context: IExecuteFunctions, itemIndex: number): IDataObject => {
 		const query: IDataObject = {};

@@ -1,9 +1,6 @@
 /**
- * Searchable lists behind the resource locators (`methods.listSearch` of the node).
- *
- * The API has no search parameter, so the text filter is applied here, to the records of the pages read.
- * Each call reads pages (cursor from the previous call's `paginationToken`) until it has a screenful of matches
- * or the listing ends, so a filter that matches rarely still finds records without one request per scroll.
+ * The API has no search parameter, so the filter is applied here. Each call reads pages until it has a screenful of
+ * matches or the listing ends, so a rarely matching filter does not cost one request per scroll.
  */
 import type {
 	IDataObject,
@@ -23,7 +20,6 @@ export const ACTIVE_ADDRESS_SEARCH = 'searchActiveAddresses';
 /** Pages one call may read while looking for matches of a filter. */
 const MAX_PAGES_PER_CALL = 10;
 
-/** One listing offered in a resource locator: where its records are, which to offer and how. */
 interface Listing {
 	url: string;
 	collectionKey: string;
@@ -51,7 +47,6 @@ async function readPage(context: ILoadOptionsFunctions, listing: Listing, after:
 	return { records, nextCursor: hasNextPage && endCursor !== after ? endCursor : undefined };
 }
 
-/** The `listSearch` method (n8n calls it with the typed filter and the previous call's token) of a listing. */
 function listSearchMethod(listing: Listing) {
 	return async function (
 		this: ILoadOptionsFunctions,

@@ -1,14 +1,10 @@
 /**
- * Money amounts for the item API, which wants whole cents as JSON integers (`price`, `msrp`).
- *
- * Users enter amounts either in cents (what the API takes) or in dollars (what a spreadsheet holds).
  * Dollars are converted by string arithmetic, never by multiplying a float: `19.99 * 100` is
  * `1998.9999999999998` in JavaScript, and rounding that hides amounts that were never exact.
  */
 
 export type PriceUnit = 'cents' | 'dollars';
 
-/** Thrown for an amount that is not an exact, non-negative number of cents. The message says why. */
 export class MoneyFormatError extends Error {
 	constructor(message: string) {
 		super(message);
@@ -26,9 +22,8 @@ function describe(value: unknown): string {
 }
 
 /**
- * A number or string as it came from a parameter, as exact decimal text.
- * `String(19.99)` is `"19.99"`: JavaScript prints the shortest text that reads back as the same
- * double, so a number a user typed keeps its digits. Exponent forms (1e21, 1e-7) are refused.
+ * `String(19.99)` is `"19.99"`: JavaScript prints the shortest text that reads back as the same double, so a
+ * number a user typed keeps its digits. Exponent forms (1e21, 1e-7) are refused.
  */
 function toDecimalText(value: unknown): string {
 	if (typeof value === 'number') {
@@ -90,7 +85,6 @@ export function centsFromDollars(value: unknown): number {
 	return checkedInteger(whole + fraction.padEnd(2, '0'), value);
 }
 
-/** Whole cents from an amount in the given unit. */
 export function toCents(value: unknown, unit: PriceUnit): number {
 	return unit === 'dollars' ? centsFromDollars(value) : centsFromCents(value);
 }

@@ -1,25 +1,14 @@
 /**
- * What a refused page request means, decided from what is known, never from the answer's wording: the contract
- * says cursors "may expire" and leaves the maximum page_size "not shown", but shows no form for either refusal,
- * so a service may word them (or shape, or number them) any way it likes. What the paginator does know is which
- * request failed, whether a page of the same listing succeeded before it, and whether it chose the page size.
+ * Decided from what is known, never from the answer's wording: the contract says cursors "may expire" and leaves
+ * the maximum page_size "not shown", but shows no form for either refusal. What is known: which request failed,
+ * whether a page of the same listing succeeded before it, and whether the node chose the page size.
  */
-
-/** What the paginator does about a page request that failed. */
-type PageRefusalAction =
-	/** Read the listing again from its first page, skipping the records already returned. */
-	| 'restartListing'
-	/** Ask for the first page again with the recommended page size. */
-	| 'askRecommendedSize'
-	/** Report the request's error. */
-	| 'fail';
+type PageRefusalAction = 'restartListing' | 'askRecommendedSize' | 'fail';
 
 export interface RefusedPage {
-	/** HTTP status of the answer; undefined when there was none (a network failure). */
 	status: number | undefined;
 	/** The request carried `after`: a page of this listing succeeded before it (that is where the cursor came from). */
 	carriedCursor: boolean;
-	/** No page of this listing has succeeded yet. */
 	firstPage: boolean;
 	/** The page size asked for is the node's own choice and larger than the recommended one. */
 	nodeChoseLargePageSize: boolean;

@@ -1,35 +1,16 @@
 /**
- * One cursor paginator for every listing the node reads: the four list operations (items, non-approved items,
- * addresses, consignments; listOperation.ts) and Upsert's read of the vendor's items (itemCatalog.ts).
- * `readPages` owns every paging rule below; the caller owns the request (`fetchPage`).
- *
- * Behaviour (contract: docs/vendor-api.md, "Pagination rules"):
- * - first page with `page_size` only (no `after`); then `after = page_info.end_cursor` while
- *   `page_info.has_next_page` is true; the listing's filters are sent on every page;
- * - Limit N returns the first N (or all there are), asks for `min(pageSize, N - collected)` per page (full pages
- *   after a restart, which passes the records it skips again) and makes no request once it has N;
- * - page size: one the user set is always sent as it is. Otherwise Return All asks for 100 (fewer requests; the
- *   maximum is not documented); Limit keeps the recommended 20 per page. A service that silently sends fewer is
- *   followed by cursor;
- * - never assumes `page_size` was honoured: a short page with `has_next_page` is followed, a page longer than
- *   asked is cut at the limit;
- * - a refused page request is judged by which request it was, never by the answer's wording, status or shape
- *   beyond "a 4xx about the request" (pageRefusal.ts; the contract shows no form for these refusals):
- *   - refused on the first page while asking for the node's own 100: asked again once with the recommended 20;
- *     when 20 is served, that is remembered for the credential in this process; when 20 is refused too, that
- *     refusal is the error;
- *   - refused while carrying a cursor (so a page of the same listing, with the same filters, was served): the
- *     cursor is taken as expired (cursors "may expire after some time"), and the listing restarts from its first
- *     page, skipping the records already returned by their identity (`Listing.idKeys`); when restarts stop making
- *     progress, an error says how far it got and quotes the last refusal;
- * - a cursor the service already gave, `has_next_page` without an `end_cursor`, or a run of empty pages that
- *   claim more stop with an error instead of looping;
- * - a 429/5xx is repeated by the transport's queue inside `fetchPage`, as the same page.
- *
- * Records are handed over one at a time (never spread into an array: n8n's RoutingNode did `push(...records)`,
- * which overflows the call stack above ~120,000 records).
- */
-import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
+ * The one cursor paginator (list operations, Upsert's catalog read). Rules (docs/vendor-api.md, "Pagination rules"):
+ * - Limit asks only for what is still missing and stops once it has N; Return All asks for 100 per page (fewer
+ *   requests; the maximum is undocumented), Limit the recommended 20; a size the user set is always sent as it is.
+ * - `page_size` is never assumed honoured: short pages are followed by cursor, long ones cut at the limit.
+ * - A refused page is judged by which request it was, never by the answer's wording (pageRefusal.ts):
+ *   our own 100 refused on the first page → asked once with 20 (remembered per credential once served);
+ *   refused with a cursor → the cursor is taken as expired and the listing restarts, skipping records already
+ *   returned by `Listing.idKeys`, until restarts stop making progress.
+ * - A repeated cursor, `has_next_page` without a cursor, or a run of empty pages stop with an error, never loop.
+ * Records are handed over one at a time: spreading them (RoutingNode's `push(...records)`) overflows the stack
+ * above ~120,000 records.
+ */import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { toNodeApiError } from '../../shared/errors';
@@ -51,7 +32,6 @@ interface PageInfo {
 	endCursor?: string;
 }
 
-/** `page_info` of a collection response, read leniently (see the comment inside). */
 export function readPageInfo(body: IDataObject): PageInfo {
 	const info = (body.page_info ?? {}) as IDataObject;
 	const hasNext = info.has_next_page;
@@ -68,36 +48,28 @@ export function readPageInfo(body: IDataObject): PageInfo {
 	};
 }
 
-/** A listing: where its records are in the answer, which field identifies one, and its filters. */
 export interface Listing {
-	/** Top-level key of the records in the response: `products`, `consignments` or `addresses`. */
 	collectionKey: string;
-	/**
-	 * Fields that identify one record of this listing, first present wins: how a restarted listing skips the
-	 * records already returned. Item listings hold variants (`id`; two variants of an item share `item_id`), so
-	 * theirs is `id` before `item_id`; addresses `address_id`, `id`; consignments `id`.
-	 */
+	/** First present wins. Item listings hold variants: two variants of one item share `item_id`, so `id` first. */
 	idKeys: string[];
 	/** Filters, sent on every page. */
 	query: IDataObject;
 }
 
 export interface PagingOptions {
-	/** Errors name this node and input item. */
 	node: INode;
 	itemIndex?: number;
 	/** Return at most this many; undefined = Return All. */
 	limit?: number;
-	/** Page size the user set; undefined = chosen here (see the file comment). */
+	/** Page size the user set; undefined = chosen here. */
 	pageSize?: number;
-	/** Where a refused large page size is remembered: one key per credential (base URL + client id). */
+	/** One key per credential (base URL + client id): where a refused large page size is remembered. */
 	serviceKey: string;
 	/** Stop (incomplete) before requesting more than this many pages; undefined = no budget. */
 	maxRequests?: number;
 }
 
 interface PagingResult {
-	/** Records handed to `onRecord`. */
 	records: number;
 	/** Requests made, refused ones included. */
 	requests: number;
@@ -112,10 +84,7 @@ export function forgetRefusedPageSizes(): void {
 	refusedLargePages.clear();
 }
 
-/**
- * The key under which a record counts as returned: the first of `idKeys` it has, named, so that a variant `id` and
- * an `item_id` of the same number are not taken for each other.
- */
+/** Named (`id:7`, `item_id:7`) so that a variant id and an item id of the same number are not confused. */
 function identityOf(record: unknown, idKeys: string[]): string | undefined {
 	if (record === null || typeof record !== 'object') return undefined;
 	for (const key of idKeys) {
@@ -125,18 +94,12 @@ function identityOf(record: unknown, idKeys: string[]): string | undefined {
 	return undefined;
 }
 
-/** "HTTP 410: <what the service said>", to quote a refusal in an error the paginator words itself. */
 function quoteRefusal(error: unknown): string {
 	const failure = readHttpFailure(error);
 	const said = serviceMessage(failure.body);
 	return `HTTP ${failure.status ?? '?'}${said ? `: ${said}` : ''}`;
 }
 
-/**
- * Reads `listing` page by page through `fetchPage` (one request with this query; it throws the request's error)
- * and hands each record to `onRecord`. Throws the request's error mapped by errors.ts (NodeApiError) or a
- * NodeOperationError the paginator words itself.
- */
 export async function readPages(
 	fetchPage: (query: IDataObject) => Promise<IDataObject | undefined>,
 	listing: Listing,
@@ -191,7 +154,6 @@ export async function readPages(
 				page--;
 				continue;
 			}
-			// The cursor was refused: taken as expired. Start again from the first page; what was returned is skipped.
 			restarts++;
 			fruitlessRestarts = records > recordsAtRestart ? 0 : fruitlessRestarts + 1;
 			recordsAtRestart = records;
@@ -268,7 +230,6 @@ export async function readPages(
 	return { records, requests, complete: true };
 }
 
-/** `returnAll`, `limit` and Options → Page Size for one list operation. */
 export function listFields(show: { resource: string; operation: string }): INodeProperties[] {
 	return updateDisplayOptions({ show: { resource: [show.resource], operation: [show.operation] } }, [
 		{

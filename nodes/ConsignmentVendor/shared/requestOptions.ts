@@ -1,9 +1,6 @@
 /**
- * The node's Request Options (a node setting). How its requests share the service's rate limit (the transport's
- * queue): empty means the defaults in transport/settings.ts, which need no knowledge of the service's quota. Beside
- * them, n8n's own options of that setting under their names (Batching, Ignore SSL Issues, Proxy, Timeout): n8n
- * gave them to the node while it was declarative, so saved workflows hold them; the runner and the transport
- * apply them to every operation.
+ * n8n's own Request Options (Batching, Ignore SSL Issues, Proxy, Timeout) are kept under their names: n8n gave them
+ * to the node while it was declarative, so saved workflows hold them; the runner and the transport apply them.
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
@@ -48,7 +45,7 @@ export const paceOptions: INodeProperties[] = [
 		},
 ];
 
-/** n8n's own Request Options, as n8n-core (1.x and 2.x alike) defines them for declarative nodes. */
+/** As n8n-core (1.x and 2.x alike) defines them for declarative nodes. */
 const n8nRequestOptions: INodeProperties[] = [
 	{
 		displayName: 'Batching',
@@ -119,7 +116,7 @@ export const requestOptionsField: INodeProperties = {
 	options: [...n8nRequestOptions, ...paceOptions].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 };
 
-/** Pace settings of the node's operations (node-wide: read from the first item). */
+/** Node-wide: read from the first item. */
 export function paceSettingsOfNode(context: IExecuteFunctions): PaceSettings {
 	return paceSettingsFrom(context.getNodeParameter(REQUEST_OPTIONS_PARAMETER, 0, {}));
 }

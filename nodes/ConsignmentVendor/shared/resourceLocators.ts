@@ -1,7 +1,4 @@
-/**
- * Resource-locator fields (pick from a searchable list, or enter an ID) shared by several operations. Read one
- * with `getNodeParameter(name, i, undefined, { extractValue: true })`, which also applies the ID mode's checks.
- */
+/** Read with `getNodeParameter(name, i, undefined, { extractValue: true })`, which also applies the ID mode's checks. */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { ACTIVE_ADDRESS_SEARCH, CONSIGNMENT_SEARCH } from './listSearch';
@@ -15,7 +12,6 @@ interface LocatorOptions {
 	required?: boolean;
 }
 
-/** What differs between the kinds of record a locator picks. */
 interface LocatorKind {
 	displayName: string;
 	name: string;

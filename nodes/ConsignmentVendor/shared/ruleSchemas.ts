@@ -1,19 +1,12 @@
 /**
- * zod schemas built from plain check functions, so that validation behaves the same on zod 3 and zod 4.
- *
- * Why: at runtime `zod` is n8n's own copy (3.25 today, maybe 4 later). The two differ exactly where input
- * validation lives: zod 4 ignores `required_error`/`invalid_type_error` (users would see "Invalid input: expected
- * string, received undefined"), needs two arguments for `z.record`, treats missing object keys and refinements
- * after a failed field differently, and reads `refine`'s message argument differently. These builders use only
- * what both versions do alike: `z.unknown()`, `.transform()` with `ctx.addIssue({ code: 'custom', message, path })`,
- * `z.NEVER`, `.pipe()` and `safeParse`. Every message is ours, word for word, under both.
+ * Schemas from plain check functions, because at runtime `zod` is n8n's own copy (3 or 4), which differ exactly
+ * where validation lives: zod 4 ignores `required_error`/`invalid_type_error`, needs two arguments for `z.record`,
+ * treats missing keys, refinements after a failed field and `refine`'s message differently. Only what both do
+ * alike is used (`z.unknown()`, `.transform()` + `ctx.addIssue`, `z.NEVER`, `.pipe()`, `safeParse`).
  */
 import { z } from 'zod';
 
-/**
- * A problem with a value: its message reads after the field name ("must be ..."); `path` points below the field.
- * A class, so that no value a user typed (a JSON object, say) can be mistaken for one.
- */
+/** A class, so that no value a user typed (a JSON object, say) can be mistaken for one. */
 export class Refusal {
 	constructor(
 		readonly message: string,
@@ -34,10 +27,8 @@ export function isBlank(value: unknown): boolean {
 	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
-/** What a check returns: the accepted (possibly converted) value, or one or more refusals. */
 export type Checked<T> = T | Refusal | Refusal[];
 
-/** A schema from a check function: the value it returns on success, its refusals as issues otherwise. */
 export function rule<T>(check: (value: unknown) => Checked<T>) {
 	return z.unknown().transform((value, ctx): T => {
 		const result = check(value);
@@ -48,14 +39,14 @@ export function rule<T>(check: (value: unknown) => Checked<T>) {
 	});
 }
 
-/** The issues of a failed safeParse as refusals, their paths kept (zod 4 paths may hold symbols: made strings). */
+/** zod 4 paths may hold symbols: made strings. */
 function refusalsOf(error: z.ZodError, under: Array<string | number> = []): Refusal[] {
 	return error.issues.map((issue) =>
 		refuse(issue.message, [...under, ...issue.path.map((part) => (typeof part === 'number' ? part : String(part)))]),
 	);
 }
 
-/** `schema` for a value that was entered; blank (see isBlank) is accepted as undefined. */
+/** Blank is accepted as undefined. */
 export function whenGiven<S extends z.ZodTypeAny>(schema: S) {
 	return rule((value): Checked<z.output<S> | undefined> => {
 		if (isBlank(value)) return undefined;
@@ -68,9 +59,8 @@ type Shape = Record<string, z.ZodTypeAny>;
 type FieldsOutput<S extends Shape> = { [K in keyof S]: z.output<S[K]> };
 
 /**
- * An object of fields: each field is parsed on its own and every field's problems are reported under its name;
- * keys not in `shape` are dropped. `crossCheck` sees the fields that parsed (absent when a field failed), so a rule
- * between fields is reported whenever its own fields are valid, whatever happened to the others.
+ * Each field parsed on its own, every field's problems reported; other keys dropped. `crossCheck` sees the fields
+ * that parsed, so a rule between fields is reported whenever its own fields are valid.
  */
 export function fields<S extends Shape>(
 	shape: S,

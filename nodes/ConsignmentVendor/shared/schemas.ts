@@ -1,10 +1,6 @@
 /**
- * Input validation, before any request is sent, for everything the node writes to the service:
- * item creation/update inputs and address create/update inputs. Every rule of the contract
- * (docs/vendor-api.md) that can be checked locally is checked here, so a bad row in a spreadsheet
- * costs no request and produces a message naming the item index, the field and the problem.
- * The node adds one rule of its own: price and MSRP must be greater than 0 (see moneyField).
- *
+ * Every contract rule that can be checked locally, so a bad row costs no request. One rule is the node's own:
+ * price and MSRP must be greater than 0 (moneyField).
  * Runs on zod 3 and zod 4 (n8n hands community packages its own zod): built with ruleSchemas.ts only.
  */
 import type { z } from 'zod';
@@ -28,21 +24,14 @@ import { fields, refuse, rule, whenGiven, type Checked } from './ruleSchemas';
 export { InputValidationError } from './fieldRules';
 export { parseAddressInput } from './addressSchema';
 
-// ---------------------------------------------------------------------------------------------
-// Items
-// ---------------------------------------------------------------------------------------------
-
-/** Taxons under this prefix (in any case) are watches, which need a `upc`. */
 const WATCH_TAXON_PREFIX = 'watches/';
 
 const GENDERS = ['Men', 'Women'] as const;
 type Gender = (typeof GENDERS)[number];
 
 /**
- * A category path: segments joined by '/', none empty, no spaces or backslashes (`watches/strap`,
- * `women/handbags/clutches`). Deliberately no more: the valid taxons (and whether their case matters) are the
- * service's to judge (contract: "not shown"), and it reports a wrong one per item; refusing here would block an
- * item the service may accept.
+ * Deliberately only the shape: the valid taxons (and whether case matters) are the service's to judge (contract:
+ * "not shown"); refusing here would block an item the service may accept.
  */
 const TAXON_PATTERN = /^[^\s/\\]+(?:\/[^\s/\\]+)*$/;
 
@@ -56,10 +45,7 @@ function listFromJsonText(value: unknown): unknown {
 	}
 }
 
-/**
- * One or both of Men/Women; a comma-separated string or a JSON list is accepted, case is normalised, repeats
- * dropped.
- */
+/** A comma-separated string or a JSON list is accepted, case is normalised, repeats dropped. */
 const genderField = rule((given): Checked<Gender[]> => {
 	const value = listFromJsonText(given);
 	if (value === undefined || value === null) return refuse('is required');
@@ -82,16 +68,14 @@ const addressIdField = rule((value): Checked<string | undefined> => {
 	return String(value).trim() || undefined;
 });
 
-/** The contract needs a UPC for watches only; checked whenever taxon and upc themselves are valid. */
 function watchNeedsUpc(item: { taxon_permalink?: string; upc?: string }) {
 	const isWatch = item.taxon_permalink?.toLowerCase().startsWith(WATCH_TAXON_PREFIX) === true;
 	return isWatch && item.upc === '' ? [refuse(`is required for watches (taxon_permalink ${shown(item.taxon_permalink)})`, ['upc'])] : [];
 }
 
 export interface ItemInputOptions {
-	/** Unit `price` and `msrp` were entered in. */
 	priceUnit: PriceUnit;
-	/** How fields are named in errors: the column names when the item came from mapped columns. */
+	/** The column names when the item came from mapped columns. */
 	fieldName?: FieldNamer;
 }
 
@@ -156,21 +140,11 @@ export interface ItemPayload {
 	address_id?: string;
 }
 
-/**
- * Validates one item creation input (API field names; `image` as `{front, back}`; `price`/`msrp` in
- * `options.priceUnit`) and returns the exact element of `items` to send: integers in cents, `gender`
- * an array, attribute maps objects, `address_id` a string, `upc` only when given (required for watches/).
- *
- * @throws InputValidationError naming the item index and every invalid field.
- */
 export function parseItemCreationInput(raw: unknown, itemIndex: number, options: ItemInputOptions): ItemPayload {
 	return parseWith(itemSchema(options, 1), raw, itemIndex, options.fieldName);
 }
 
-/**
- * As {@link parseItemCreationInput}, for PATCH /v1/items/{item_id} of a non-approved item, which needs
- * every creation field again. Quantity may be 0 (a zero-quantity item is an inactive record).
- */
+/** A non-approved item's PATCH needs every creation field again; quantity may be 0 (an inactive record). */
 export function parseItemUpdateInput(raw: unknown, itemIndex: number, options: ItemInputOptions): ItemPayload {
 	return parseWith(itemSchema(options, 0), raw, itemIndex, options.fieldName);
 }
@@ -187,15 +161,9 @@ const approvedItemUpdateSchema = fields(
 	...(patch.address_id !== undefined ? { address_id: patch.address_id } : {}),
 }));
 
-/** The body of PATCH /v1/items/{item_id} for an approved item: only what the service applies to it. */
+/** The service applies only these to an approved item, and the quantity only when it is a decrease. */
 export type ApprovedItemPatch = z.output<typeof approvedItemUpdateSchema>;
 
-/**
- * Validates a PATCH for an approved item: `address_id` (string) and/or `quantity` (whole number).
- * The service applies only these to approved items, and the quantity only when it is a decrease.
- *
- * @throws InputValidationError naming the item index and the invalid field.
- */
 export function parseApprovedItemUpdateInput(raw: unknown, itemIndex: number): ApprovedItemPatch {
 	return parseWith(approvedItemUpdateSchema, raw, itemIndex);
 }
@@ -213,10 +181,6 @@ const consignmentIdSchema = fields(
 	'must be an object',
 );
 
-/**
- * Validates the consignment items are created in (a number is accepted; ids are strings, e.g. `cons_12345`).
- * @throws InputValidationError naming the item index and `consignment_id`.
- */
 export function parseConsignmentId(raw: unknown, itemIndex: number): string {
 	return parseWith(consignmentIdSchema, { consignment_id: raw }, itemIndex).consignment_id;
 }

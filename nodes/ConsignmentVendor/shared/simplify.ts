@@ -1,13 +1,10 @@
 /**
- * Simplify on the list operations: n8n's usual toggle for nodes whose records carry many fields. An AI agent that
- * uses the node as a tool pays for every field of every listed record; a person mostly wants to see which record is
- * which and its state. On for nodes added from version 1.1 on, off for workflows saved with version 1: n8n saves a
- * parameter only when it differs from its default, so changing the default in place would silently trim the output
- * of every workflow saved before Simplify existed.
+ * An AI agent using the node as a tool pays for every field of every record. On from version 1.1, off on version 1:
+ * n8n saves a parameter only when it differs from its default, so changing the default in place would silently trim
+ * the output of every workflow saved before Simplify existed.
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-/** The node version from which Simplify is on by default. */
 export const SIMPLIFY_ON_BY_DEFAULT_FROM = 1.1;
 
 /** The fields of an item record that say which item it is and its state (both item listings; each has a subset). */
@@ -49,7 +46,7 @@ export const SIMPLIFIED_ADDRESS_FIELDS = [
 /** The consignment fields the contract documents (anything else a service adds is left out). */
 export const SIMPLIFIED_CONSIGNMENT_FIELDS = ['id', 'status', 'consignment_items_count', 'created_at', 'updated_at'];
 
-/** The record with only `fields`, in that order; a field the record lacks is left out rather than added empty. */
+/** A field the record lacks is left out rather than added empty. */
 export function pickFields(record: IDataObject, fields: readonly string[]): IDataObject {
 	const picked: IDataObject = {};
 	for (const field of fields) {
@@ -58,10 +55,7 @@ export function pickFields(record: IDataObject, fields: readonly string[]): IDat
 	return picked;
 }
 
-/**
- * The Simplify parameter of one list operation, twice: off by default on version 1 nodes, on from version 1.1.
- * n8n shows the definition whose `@version` matches the node, so each version gets its own default.
- */
+/** Twice: n8n shows the definition whose `@version` matches the node, so each version gets its own default. */
 export function simplifyFields(show: { resource: string; operation: string }): INodeProperties[] {
 	const forVersions = (versions: Array<number | { _cnd: { gte: number } }>) => ({
 		show: { resource: [show.resource], operation: [show.operation], '@version': versions },

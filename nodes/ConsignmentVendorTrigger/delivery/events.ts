@@ -1,16 +1,7 @@
 /**
- * Webhook payloads -> one normalised event. Uses only zod API that zod 3 and 4 share (n8n hands community
- * packages its own zod, 3 today, maybe 4 later).
- *
- * Accepted envelopes (docs/service-notes.md, Webhooks):
- * - `{"body": {"operation": ..., "data": {...}}}`
- * - `{"type": "notification_event", "data": {"event_type": ...}, "properties": {"operation": ..., "data": {...}}, "meta": {...}}`
- * - bare `{"operation": ..., "data": {...}}`
- * - the contract's item-created notice (docs/vendor-api.md, Events 2), whose shape is not documented:
- *   any of the above without an operation, or a flat object, that carries `item_id`.
- *
- * Normalising never rejects an event: a field in an unexpected type is passed on as it came, so
- * nothing the service sent is lost.
+ * Envelopes: docs/service-notes.md, Webhooks; the contract's item-created notice has no documented shape (any
+ * envelope without an operation, or a flat object, carrying `item_id`). Never rejects an event: a field of an
+ * unexpected type is passed on as it came, so nothing the service sent is lost.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
@@ -24,19 +15,14 @@ const DOCUMENTED_EVENTS = [
 
 const UNKNOWN_EVENT = 'unknown';
 
-/**
- * The service calls an item creation a successful upload ("an item was created or updated
- * successfully"), so the operation-less item-created notice is reported under that name.
- */
+/** The service calls an item creation a successful upload ("an item was created or updated successfully"). */
 const ITEM_NOTICE_EVENT = 'successful_item_upload';
 
 type Envelope = 'body' | 'notification_event' | 'bare' | 'flat';
 
 export interface NormalisedEvent {
-	/** The operation name, `successful_item_upload` for an item-created notice, otherwise `unknown`. */
 	event: string;
 	envelope: Envelope;
-	/** The event's data fields, the known ones normalised (see KNOWN_FIELDS), in a stable order. */
 	fields: IDataObject;
 }
 
@@ -82,7 +68,7 @@ const errorList = z
 	.union([z.array(z.unknown()), z.string(), z.null()])
 	.transform((value) => (value === null ? [] : Array.isArray(value) ? value.map(errorText) : [value]));
 
-/** The documented data fields, in output order, each with its normaliser. */
+/** In output order. */
 const KNOWN_FIELDS: ReadonlyArray<[string, z.ZodTypeAny]> = [
 	['vendor_sku', idLike],
 	['sku', idLike],

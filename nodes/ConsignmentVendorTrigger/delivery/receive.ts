@@ -1,11 +1,7 @@
 /**
- * `webhook()`: one incoming delivery -> verified, parsed, filtered, normalised -> at most one item.
- *
- * Answers (n8n conventions, as in its Telegram trigger):
- * - refused requests are answered here through the response object and return
- *   `{noWebhookResponse: true}` without `workflowData`, so nothing starts;
- * - a filtered-out or repeated event returns neither, so n8n answers 200 ("Webhook call received") and starts nothing;
- * - an accepted event returns `workflowData`; with `responseMode: 'onReceived'` n8n answers 200 at once.
+ * Answers (n8n conventions, as in its Telegram trigger): refused requests are answered here and return
+ * `{noWebhookResponse: true}` without `workflowData`; a filtered-out or repeated event returns neither (n8n answers
+ * 200 and starts nothing); an accepted event returns `workflowData`, answered 200 at once ('onReceived').
  * No answer carries anything derived from the signing secret or the credential.
  */
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';

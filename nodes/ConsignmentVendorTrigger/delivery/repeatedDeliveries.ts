@@ -1,26 +1,13 @@
 /**
  * "Ignore Repeated Deliveries": the service documents no delivery guarantees, and a sender repeats an event whose
- * answer was slow or lost. The same event again within the window starts nothing.
- *
- * Identity of an event: its operation and key fields (vendor_sku, sku, item_id, consignment_id, id, errors) with
- * its timestamp, so a repeat is recognised whatever envelope, key order or signature it comes with. An event
- * without a timestamp has nothing that tells two real occurrences apart but its bytes: the raw body is its identity.
- *
- * Where it is remembered:
- * - the workflow's static data, which n8n saves after every production webhook call (LiveWebhooks, 1.x and 2.x,
- *   regular mode and queue-mode webhook processors alike), so it survives restarts and is shared by every process
- *   that loads the workflow afterwards. n8n saves static data as a whole, so of two calls that overlap in time the
- *   later save wins: an entry can be lost then, which only means a later repeat of that event is not recognised;
- * - this process's memory, which catches a repeat arriving while the first call is still running (its static data
- *   is saved only when that call ends).
- * Both keep at most MAX_REMEMBERED entries and forget the oldest first.
- *
- * The static data also holds what activation remembered about the vendor's previous webhook URL
- * (registration/registrationMemory.ts), and n8n saves it whole. The vendor delivers as soon as activation changed its URL, but
- * n8n saves the activation's static data only afterwards (2.x: once every trigger of the workflow is registered),
- * so an early call can run on a copy from before the activation; saving that copy would erase the memory and
- * deactivation could no longer give the vendor its URL back. Such a call (its copy remembers no registration of
- * this trigger) is remembered in this process only (`persist: false`).
+ * answer was slow or lost. An event's identity is its operation, key fields and timestamp, whatever envelope, key
+ * order or signature it comes with; without a timestamp only its bytes tell two occurrences apart.
+ * Remembered in the workflow's static data (saved after every production webhook call, 1.x and 2.x, queue mode
+ * too; of two overlapping calls the later save wins, which only loses an entry) and in this process, which catches
+ * a repeat arriving while the first call still runs.
+ * `persist: false`: n8n saves static data whole, and an early call can run on a copy from before activation was
+ * saved (2.x: once every trigger is registered); saving it would erase the registration memory, and deactivation
+ * could no longer give the vendor its URL back.
  */
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
@@ -33,7 +20,7 @@ export const MAX_REMEMBERED = 2000;
 const KEY = 'deliveries';
 const IDENTITY_FIELDS = ['vendor_sku', 'sku', 'item_id', 'consignment_id', 'id', 'errors'] as const;
 
-/** entry identity -> when it was first seen (ms since epoch) */
+/** identity → first seen (ms) */
 type Seen = Record<string, number>;
 
 const hash = (text: string | Buffer) => createHash('sha256').update(text).digest('hex').slice(0, 32);
@@ -88,9 +75,8 @@ function rememberInProcess(scope: string, identity: string, now: number): void {
 }
 
 interface RepeatCheck {
-	/** Where this trigger's production runs keep data: the node's workflow static data. */
 	staticData: IDataObject;
-	/** False: read `staticData` but do not write it (a copy n8n must not save; see the file comment). */
+	/** False: read `staticData` but do not write it (see the file comment). */
 	persist: boolean;
 	/** Identifies the trigger within this process (its production webhook URL). */
 	scope: string;
@@ -99,11 +85,7 @@ interface RepeatCheck {
 	now?: number;
 }
 
-/**
- * True when the event was seen within the window; otherwise remembers it (in static data when `persist`, and in
- * this process) and returns false. The window counts from the first delivery, so steady repeats do not keep an
- * event alive.
- */
+/** The window counts from the first delivery, so steady repeats do not keep an event alive. */
 export function isRepeatedDelivery({ staticData, persist, scope, identity, windowHours, now = Date.now() }: RepeatCheck): boolean {
 	const windowMs = Math.max(0, windowHours) * 3_600_000;
 	const stored = readSeen(staticData);

@@ -1,13 +1,7 @@
 /**
- * Reading the incoming webhook request: its exact bytes (needed for the signature) and its JSON.
- *
- * How n8n hands the raw body to webhook nodes (same in 1.x and 2.x): its rawBodyReader middleware
- * gives every request `readRawBody()`, and before calling a version-1 webhook node n8n runs
- * `parseBody`, which reads the bytes into `req.rawBody` (a Buffer, decompressed when gzip/deflate)
- * and then parses `req.body` by content type. No description flag is needed for this. Should a
- * future n8n skip that step (it already does for node versions above 1 and unparsed content types),
- * `readRawBody()` is called here. Note: with `Content-Type: application/json` and a body that is not
- * JSON, n8n itself answers 422 before this node runs.
+ * n8n (1.x and 2.x) runs `parseBody` before calling a version-1 webhook node: `req.rawBody` holds the bytes
+ * (decompressed) and `req.body` is parsed by content type. Should a future n8n skip that (it does for node
+ * versions above 1), `readRawBody()` is called here. A JSON content type with a non-JSON body gets n8n's own 422.
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
@@ -65,7 +59,7 @@ export function parseJsonObject(
 	return isJsonObject(value) ? { ok: true, body: value } : { ok: false };
 }
 
-/** The named request header as one string (n8n lower-cases header names). */
+/** n8n lower-cases header names. */
 export function headerOf(context: IWebhookFunctions, name: string): string | string[] | undefined {
 	return context.getHeaderData()[name.toLowerCase()];
 }

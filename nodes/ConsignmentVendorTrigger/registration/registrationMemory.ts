@@ -1,15 +1,10 @@
 /**
- * What the trigger remembers, in the node's workflow static data, about the vendor setting it replaced.
- *
- * Entries are keyed by the webhook URL this node put in place. Why a map and not one entry:
- * - n8n gives test listening its own, never-saved static data, but keying by URL keeps a test
- *   registration and the production one apart even where both would share one object;
- * - when n8n's public URL changes between restarts, the URL still at the vendor is a URL *we* set,
- *   found here by key, so it is never mistaken for the vendor's own previous URL.
+ * Keyed by the webhook URL this node put in place: keeps test and production registrations apart even in one
+ * object, and when n8n's public URL changes between restarts, the URL still at the vendor is found here as one *we*
+ * set, never mistaken for the vendor's own previous URL.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-/** The vendor's webhook setting as it was before this node registered itself. */
 export interface RememberedSetting {
 	previousUrl: string | null;
 	previousEnabled: boolean;
@@ -28,7 +23,7 @@ function isRemembered(value: unknown): value is RememberedSetting {
 	);
 }
 
-/** A copy of the stored registrations; entries in an unexpected shape are dropped. */
+/** Entries in an unexpected shape are dropped. */
 export function readRegistrations(staticData: IDataObject): Registrations {
 	const stored = staticData[KEY];
 	const result: Registrations = {};
@@ -42,18 +37,14 @@ export function readRegistrations(staticData: IDataObject): Registrations {
 }
 
 /**
- * True when `staticData` remembers a registration of `url`. After a successful production activation the node's
- * static data always does (create writes an entry, "nothing to restore" included), so a copy without one was loaded
- * before n8n saved that activation (delivery/repeatedDeliveries.ts must not save over it).
+ * After a production activation static data always remembers one (create writes "nothing to restore" too), so a
+ * copy without one predates that save (repeatedDeliveries.ts must not save over it).
  */
 export function remembersRegistration(staticData: IDataObject, url: string): boolean {
 	return readRegistrations(staticData)[url] !== undefined;
 }
 
-/**
- * Replaces the stored registrations with `registrations` as one assignment (or one delete), so
- * n8n's observable static data marks itself changed and n8n saves it after activation/deactivation.
- */
+/** One assignment (or one delete), so n8n's observable static data marks itself changed and is saved. */
 export function writeRegistrations(staticData: IDataObject, registrations: Registrations): void {
 	if (Object.keys(registrations).length === 0) {
 		if (KEY in staticData) delete staticData[KEY];

@@ -1,16 +1,8 @@
-/**
- * The two vendor-profile calls the trigger needs: read the webhook configuration and change it.
- * Every request the trigger makes to the vendor API goes through `vendorRequest`, the one place where the
- * package's shared transport (timeouts, 429/5xx retries) takes over. Requests go through n8n's
- * `httpRequestWithAuthentication`, so the credential's token exchange, caching and refresh-on-401 apply
- * exactly as for the action node.
- */
+/** Every request of the trigger goes through `vendorRequest`: the shared transport, with the action node's auth. */
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
-// Actionable messages, rebuilt without the request config (which carries the Authorization header), so no
-// token travels with the error.
 import { apiPaths } from '../../shared/apiPaths';
 import { toNodeApiError } from '../../shared/errors';
 import { apiRequest, DEFAULT_PACE, type PaceSettings } from '../../shared/transport';
@@ -24,7 +16,6 @@ const VENDOR_REQUEST_TIMEOUT_MS = 15_000;
 /** The credential's queue with the trigger's patience: a timeout is not repeated, a 429 is waited out for 30 s. */
 const VENDOR_PACE: PaceSettings = { ...DEFAULT_PACE, timeoutMs: VENDOR_REQUEST_TIMEOUT_MS, maxWaitMs: 2 * VENDOR_REQUEST_TIMEOUT_MS };
 
-/** The vendor's webhook configuration, whichever response form it came in. */
 export interface VendorWebhookConfig {
 	/** null when the vendor has no webhook URL. */
 	url: string | null;
@@ -72,7 +63,7 @@ export function toVendorWebhookConfig(body: unknown): VendorWebhookConfig | unde
 	return { url: url === '' ? null : url, enabled };
 }
 
-/** True when the request failed because no answer came in time (axios' timeout, however n8n wrapped it). */
+/** Axios' timeout, however n8n wrapped it. */
 function isTimeout(error: unknown): boolean {
 	let current: unknown = error;
 	for (let depth = 0; depth < 3 && typeof current === 'object' && current !== null; depth++) {

@@ -1,23 +1,13 @@
 /**
- * The webhook lifecycle n8n drives (`webhookMethods.default`). The vendor has exactly ONE webhook
- * URL, so registering replaces an account-wide setting: create remembers what it replaced, delete puts
- * it back, and neither touches a URL someone else has set since.
- *
- * How n8n calls these (packages/cli, 1.x and 2.x):
- * - activation and every n8n start: checkExists, then create only when checkExists is false; mode
- *   'trigger', the workflow's static data is saved afterwards (ActiveWorkflowManager.addWebhooks);
- * - deactivation: delete with the saved static data, saved again afterwards (clearWebhooks);
- *   n8n's shutdown calls nothing, so a restart finds our URL still registered;
- * - "listen for test event": checkExists/create with the TEST URL, activation 'manual' and a fresh,
- *   never-saved static data object, then delete (activation 'update', as for deactivation) with that
- *   same object when listening stops (TestWebhooks). A restart forgets that object.
- *
- * What makes the vendor end on a working URL whatever the order of events:
- * - test listening is refused while a production workflow receives the events (testListening.ts);
- * - a listening session's URL carries the setting it replaced (listeningUrl.ts), so that setting is
- *   restored by whichever step comes next: the session's own delete, a production activation during
- *   listening (which remembers it instead of the test URL), or a later session or activation after a
- *   restart or a failed PATCH.
+ * The vendor has ONE webhook URL: create remembers the setting it replaced, delete puts it back, and neither
+ * touches a URL someone else has set since. How n8n calls these (packages/cli, 1.x and 2.x):
+ * - activation and every start: checkExists, then create if false; static data saved afterwards. Deactivation:
+ *   delete, saved again. Shutdown calls nothing, so a restart finds our URL still registered;
+ * - "listen for test event": checkExists/create with the TEST URL and a fresh, never-saved static data object,
+ *   then delete with that object when listening stops. A restart forgets it.
+ * So the vendor ends on a working URL whatever the order: test listening is refused while production receives
+ * (testListening.ts), and a listening URL carries the setting it replaced (listeningUrl.ts), restored by whichever
+ * step comes next.
  */
 import type { IHookFunctions } from 'n8n-workflow';
 
@@ -39,17 +29,12 @@ import { isSameNodesOtherUrl, isTestRegistration, ownWebhookUrl } from './webhoo
 
 const NOTHING: RememberedSetting = { previousUrl: null, previousEnabled: false };
 
-/** True when the vendor's URL is this session's listening URL (n8n's test URL with a marker). */
-function isOwnListeningUrl(ownUrl: string, vendorUrl: string | null): boolean {
-	return parseListeningUrl(vendorUrl)?.url === ownUrl;
-}
-
 /** Registered = the vendor calls our URL (the marked one while listening) and has webhooks switched on. */
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const ownUrl = ownWebhookUrl(this);
 	const vendor = await getVendorWebhookConfig(this);
 	if (!vendor.enabled) return false;
-	return isTestRegistration(this) ? isOwnListeningUrl(ownUrl, vendor.url) : vendor.url === ownUrl;
+	return isTestRegistration(this) ? parseListeningUrl(vendor.url)?.url === ownUrl : vendor.url === ownUrl;
 }
 
 /**
@@ -111,11 +96,8 @@ function restorePatch(setting: RememberedSetting | undefined): VendorWebhookPatc
 }
 
 /**
- * Puts back the remembered setting when the vendor still calls our URL, then forgets it.
- * Never throws (as n8n's own single-URL triggers): a failing call must not keep n8n from
- * deactivating the workflow or stopping test listening. On failure the production memory is kept
- * (a later activation/deactivation cycle restores it); a listening session's memory is in the URL
- * still at the vendor, where the next activation or listening session finds it.
+ * Never throws (as n8n's own single-URL triggers): a failing call must not keep n8n from deactivating the workflow
+ * or stopping test listening. The memory is then kept (in static data, or in the listening URL at the vendor).
  */
 export async function deleteRegistration(this: IHookFunctions): Promise<boolean> {
 	const ownUrl = ownWebhookUrl(this);

@@ -1,10 +1,6 @@
 /**
- * Which webhook URLs belong to this trigger node.
- *
- * n8n builds a node's production and test URLs from different bases around the same node-specific
- * tail (`<webhookId>/webhook`, or `<workflowId>/<node name>/webhook` for nodes without a webhookId);
- * see n8n-workflow's NodeHelpers.getNodeWebhookPath. Two URLs ending in that tail are the same node's
- * production and test URLs.
+ * n8n builds a node's production and test URLs from different bases around the same tail (`<webhookId>/webhook`,
+ * or `<workflowId>/<node name>/webhook`; NodeHelpers.getNodeWebhookPath): two URLs ending in it are the same node's.
  */
 import type { IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -28,10 +24,6 @@ function nodeUrlTail(context: IHookFunctions): string {
 	return `/${workflowId}/${encodeURIComponent(node.name.toLowerCase())}/${WEBHOOK_PATH}`;
 }
 
-/**
- * True when `otherUrl` is this same node's other webhook URL (its test URL when `ownUrl` is the
- * production one, and the reverse).
- */
 export function isSameNodesOtherUrl(context: IHookFunctions, ownUrl: string, otherUrl: string): boolean {
 	if (otherUrl === ownUrl) return false;
 	const tail = nodeUrlTail(context);

@@ -1,19 +1,12 @@
 /**
- * Item → Create: POST /v1/consignments/{consignment_id}/items, a batched operation (shared/batchRunner.ts): every
- * input item of one execution goes out together, grouped by consignment, at most 500 per request (the contract's
- * limit; more is a 413). So 1,001 items for one consignment are 3 requests, and two consignments are never mixed in
- * one request. Create or Update sends its new items the same way (`creations`).
- *
- * The answer is mapped back to the input items, one result each:
- * - 200 `{}`: every item of the batch was submitted (the item_id arrives later, by webhook);
- * - 207 `{error: [{message, vendor_sku}]}`: an item fails only when an error names its vendor_sku (by its text, a
- *   number `12345` naming "12345" too; exactly, else ignoring case). An error the batch cannot be tied to (vendor_sku null, or a SKU that was not sent), or a 207
- *   without a usable error list, proves no particular item failed, and the service most likely created the others:
- *   the items no error names are then "submitted, result not confirmed by the service" (status `unconfirmed`), so
- *   nobody re-sends items that probably exist. Without such an error, the items not named were submitted;
- * - any other failure (413, 401 after token refresh, 5xx, network): every item of the batch failed with it.
- *   A 429 (or a 503 with Retry-After) was retried first (shared/transport); any other 5xx, a broken
- *   connection or a timeout is not, because the batch may have been created: those items say the outcome is unknown.
+ * Item → Create, batched (shared/batchRunner.ts): grouped by consignment, at most 500 per POST (the contract's
+ * limit). Create or Update sends its new items the same way (`creations`). Answers, mapped back per item:
+ * - 200 `{}`: all submitted (the item_id arrives later, by webhook);
+ * - 207 `{error: [{message, vendor_sku}]}`: an item fails only when an error names its SKU. An error tied to no
+ *   item of the batch, or no usable error list, proves no particular item failed and the others were most likely
+ *   created: those are `unconfirmed`, so nobody re-sends items that probably exist;
+ * - any other failure: every item of the batch fails with it. A 5xx, a broken connection or a timeout is not
+ *   retried (the batch may have been created): those items say the outcome is unknown.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
@@ -58,7 +51,6 @@ export const fields: INodeProperties[] = [
 /** The contract's limit per creation request; more is a 413. */
 const MAX_ITEMS_PER_REQUEST = 500;
 
-/** A row to create: in a consignment. */
 export interface PendingCreation extends Row {
 	consignmentId: string;
 }
@@ -68,16 +60,12 @@ interface ReportedError {
 	vendorSku: string | null;
 }
 
-/**
- * A SKU as text: the contract says the 207 names it as a string, but a service that reads a numeric-looking SKU
- * as a number answers `12345` for the "12345" that was sent; SKUs are compared by their text form.
- */
+/** The contract names it as a string, but a service may answer `12345` for the "12345" that was sent. */
 function skuText(value: unknown): string | null {
 	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
 	return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
-/** The 207's error list, or undefined when it has none to read (not a list, or an empty one). */
 function reportedErrors(body: unknown): ReportedError[] | undefined {
 	const list = (body as IDataObject | undefined)?.error;
 	if (!Array.isArray(list) || list.length === 0) return undefined;
@@ -90,7 +78,7 @@ function reportedErrors(body: unknown): ReportedError[] | undefined {
 	});
 }
 
-/** The batch item a 207 error names: same SKU exactly, else ignoring case (SKUs in a batch are unique either way). */
+/** Same SKU exactly, else ignoring case (SKUs in a batch are unique either way). */
 function ownerOf(batch: PendingCreation[], error: ReportedError): PendingCreation | undefined {
 	if (error.vendorSku === null) return undefined;
 	const sku = error.vendorSku;
@@ -102,7 +90,6 @@ function submitted(entry: PendingCreation): RowResult {
 	return { ok: true, json: { status: 'submitted', consignment_id: entry.consignmentId, ...entry.payload } };
 }
 
-/** Sent, probably created, but the service's answer does not say so: `why` tells what it said instead. */
 function unconfirmed(entry: PendingCreation, why: string): RowResult {
 	return {
 		ok: true,
@@ -129,10 +116,7 @@ function failed(entry: PendingCreation, messages: string[], description?: string
 	};
 }
 
-/**
- * What a 207 leaves unsaid, or undefined when every error it lists names an item of the batch: then the items no
- * error names are confirmed as submitted.
- */
+/** Undefined when every error names an item of the batch: the items no error names are then submitted. */
 function unattributedPart(body: unknown, errors: ReportedError[] | undefined, unattributed: ReportedError[]): string | undefined {
 	if (errors === undefined) {
 		return `the service answered HTTP 207 (some items were refused) without a list of which: ${JSON.stringify(body ?? null).slice(0, 300)}`;
@@ -144,7 +128,6 @@ function unattributedPart(body: unknown, errors: ReportedError[] | undefined, un
 	return `the service answered HTTP 207 with errors it did not tie to an item of this request: ${said}`;
 }
 
-/** One result per item of a batch the service answered 207 (see the file comment). */
 function mapPartialFailure(batch: PendingCreation[], body: unknown): Map<number, RowResult> {
 	const errors = reportedErrors(body);
 	const messagesByIndex = new Map<number, string[]>();
@@ -166,7 +149,6 @@ function mapPartialFailure(batch: PendingCreation[], body: unknown): Map<number,
 	return results;
 }
 
-/** One POST of a batch's items; a result for each (see the file comment). */
 async function sendCreations(context: IExecuteFunctions, batch: PendingCreation[]): Promise<Map<number, RowResult>> {
 	const results = new Map<number, RowResult>();
 	const consignmentId = batch[0].consignmentId;
@@ -187,7 +169,6 @@ async function sendCreations(context: IExecuteFunctions, batch: PendingCreation[
 			subject: { kind: 'consignment', id: consignmentId },
 			method: 'POST',
 		});
-		// A 5xx, a broken connection or a timeout of the POST is not retried (shared/transport): the batch may exist.
 		const outcomeUnknown = outcomeIsUnknown(error, 'POST');
 		for (const entry of batch) {
 			results.set(entry.itemIndex, failed(entry, [mapped.message], mapped.description ?? undefined, outcomeUnknown));
@@ -202,12 +183,10 @@ async function sendCreations(context: IExecuteFunctions, batch: PendingCreation[
 	return mapPartialFailure(batch, response.body);
 }
 
-/** The consignment ID of an input item (resource locator: list or ID), as a string. @throws InputValidationError */
 export function readConsignmentId(context: IExecuteFunctions, itemIndex: number): string {
 	return parseConsignmentId(context.getNodeParameter('consignmentId', itemIndex, '', { extractValue: true }), itemIndex);
 }
 
-/** How new items go out: by consignment, MAX_ITEMS_PER_REQUEST per POST. */
 export const creations: Batched<PendingCreation> = {
 	key: (row) => row.consignmentId,
 	size: MAX_ITEMS_PER_REQUEST,

@@ -1,15 +1,7 @@
 /**
- * Item → Update: PATCH /v1/items/{item_id}, one request per input item, as a custom operation.
- *
- * Why not declarative routing: for every input item, n8n's RoutingNode evaluates every parameter of the node up to
- * three times and builds all items' requests before the first one leaves (2,000 items: 20–30 s of CPU before any
- * request). Here each parameter is read once, and items are read while earlier ones are paced by the transport.
- *
- * Each input item yields one output item, paired with it: the service's answer, or under Continue On Fail an error
- * item. Without Continue On Fail, an invalid item stops the node before anything is sent (as in Create and Upsert),
- * and the first failed request stops it: nothing more is started or left waiting in the queue (the requests
- * already sent finish). Errors name the item
- * and the field; 400 (the service's text names the field) and 404 (the item_id) are mapped by `toNodeApiError`.
+ * Item → Update, not declarative: n8n's RoutingNode evaluates every parameter up to three times per item and builds
+ * all requests before the first leaves (2,000 items: 20–30 s of CPU). Here each parameter is read once, and items
+ * are read while earlier ones are paced by the transport.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
@@ -27,11 +19,7 @@ import { OutcomeTally } from '../../shared/runSummary';
 
 const show = { resource: ['item'], operation: ['update'] };
 
-/**
- * Item ID, where it is a parameter: an approved item's update, or a manually mapped one. (Mapped automatically,
- * the item_id column names the item.) Two properties of one name: n8n's display rules cannot say "approved, or
- * all fields mapped manually" in one.
- */
+/** Two properties of one name: n8n's display rules cannot say "approved, or all fields mapped manually" in one. */
 function itemIdField(where: Record<string, string[]>): INodeProperties {
 	return {
 		displayName: 'Item ID',
@@ -91,18 +79,14 @@ export const fields: INodeProperties[] = [
 	...approvedItemFields(['update'], { fieldsToSend: ['approved'] }),
 ];
 
-/** One input item's request, read and checked. */
 interface ItemPatch {
 	itemIndex: number;
-	/** As entered, for messages (a 404 names it). */
 	itemId: string;
 	path: string;
 	body: IDataObject;
-	/** Address and Quantity Only (Approved Item). */
 	approved: boolean;
 }
 
-/** Reads and checks one input item's Item ID, then its fields. @throws NodeOperationError naming the item and the field */
 function readPatch(context: IExecuteFunctions, itemIndex: number): ItemPatch {
 	const read = readerForItem(context, itemIndex);
 	let rawId: unknown;
@@ -124,20 +108,18 @@ function readPatch(context: IExecuteFunctions, itemIndex: number): ItemPatch {
 }
 
 /**
- * An approved item's address and quantity go in two requests, the address first: the contract changes its quantity
- * only by a decrease, which the node cannot check (the service does not show an approved item's quantity), and a
- * refused quantity must not take the address change with it.
+ * Two requests, the address first: the contract changes an approved item's quantity only by a decrease, which the
+ * node cannot check (the service does not show it), and a refused quantity must not take the address with it.
  */
 function requestBodies(patch: ItemPatch): IDataObject[] {
 	const { quantity, ...rest } = patch.body;
 	return patch.approved && quantity !== undefined && rest.address_id !== undefined ? [rest, { quantity }] : [patch.body];
 }
 
-/** What the output says of an approved item's quantity: the service's 200 does not tell whether it applied it. */
+/** The service's 200 does not tell whether it applied the quantity. */
 const APPROVED_QUANTITY_NOTE =
 	'Sent. An approved item takes a quantity only when it is lower than its current one (an increase is not applied), and the service does not show that quantity: check the item if the quantity may have been an increase';
 
-/** Sends one item's PATCH (two for an approved item's address and quantity); the answer as the output item. @throws the mapped error (404 names the item_id) */
 async function sendPatch(context: IExecuteFunctions, patch: ItemPatch, pace: PaceSettings, stop: AbortSignal): Promise<IDataObject> {
 	const bodies = requestBodies(patch);
 	let answer: unknown;
@@ -157,10 +139,7 @@ async function sendPatch(context: IExecuteFunctions, patch: ItemPatch, pace: Pac
 	return patch.approved && patch.body.quantity !== undefined ? { ...json, quantityNote: APPROVED_QUANTITY_NOTE } : json;
 }
 
-/**
- * Preview Only: each item read and checked as a real run does; what it would send, or why a real run would refuse it
- * (the same texts). No request at all: Update reads nothing to find its items.
- */
+/** No request at all: Update reads nothing to find its items. */
 function previewUpdate(context: IExecuteFunctions, count: number, tally: OutcomeTally): INodeExecutionData[][] {
 	const output = Array.from({ length: count }, (_, itemIndex): INodeExecutionData => {
 		let patch: ItemPatch;

@@ -1,18 +1,9 @@
 /**
- * Item → Create or Update (upsert by vendor_sku), on the batched runner: update the item if the SKU exists, create it otherwise.
- *
- * Finding the rows: the vendor's two item listings are read once when that is cheaper than one lookup per row
- * (helpers/itemCatalog.ts); rows the listings do not settle are looked up one by one. Requests per looked-up
- * row, kept to the minimum the API allows (it has no "get by SKU in any status"):
- * - 1 GET /v1/items/non_approved?vendor_sku=…; found (not deleted) → 1 PATCH: 2 requests;
- * - else 1 GET /v1/items?validation_status=approved&vendor_sku=…; found → at most 1 PATCH: 3 requests;
- * - not found → 2 GETs, and the item joins the batched creation (1 POST per 500 items per consignment,
- *   shared with the other new items of the run, as in Create).
- * Approved items get only what the service applies to them (address_id, and a quantity decrease when the service
- * showed the current quantity, which its approved listing does not); the output lists the other given fields under
- * `ignoredFields` (with `quantityNotSent` saying why for the quantity), and says `not applied` when nothing was sent.
- *
- * Reading, duplicate SKUs, the creations' batches and failure reporting are Create's (shared/batchRunner.ts).
+ * Item → Create or Update (upsert by vendor_sku), on the batched runner. The vendor's two listings are read once when
+ * cheaper than a lookup per row (helpers/itemCatalog.ts); other rows are looked up (the API has no "get by SKU in any
+ * status"): non-approved, then approved; found → a PATCH, else the row joins Create's batched creation.
+ * Approved items get only what the service applies (address_id, and a quantity decrease when the service showed the
+ * current quantity, which its approved listing does not); the other fields are listed under `ignoredFields`.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';

@@ -1,17 +1,9 @@
 /**
- * Upsert's choice between reading the vendor's item listings once and looking every row up by SKU.
- *
- * Per-row lookups cost at least one request per row (two for a row that is approved or new); the listings cost
- * one request per 100 items the vendor has, which nothing tells in advance (no count in the contract). So:
- * - the listings are read (non-approved, then approved) within a budget of a tenth of the rows (not at all below
- *   20 rows, as both listings take a request each): when
- *   they end inside it, every row is found there and Upsert makes no lookup at all; when they do not, what was
- *   read still saves the lookups of the rows it found, and the rest are looked up (at most 10% more than
- *   lookups alone, on the first run);
- * - the number of requests the listings took is remembered per credential in this process: the next Upsert
- *   reads them whenever that is cheaper than its rows' lookups (with a little room for growth), and skips them
- *   when it is not.
- * A listing that fails is given up for lookups (which report their own failures per row).
+ * Upsert: read the vendor's listings once, or look every row up by SKU? Lookups cost at least a request per row;
+ * the listings one per 100 items the vendor has, which the contract does not tell in advance. So the listings are
+ * read within a budget of a tenth of the rows (what was read still saves lookups; at most 10% more than lookups
+ * alone, on the first run), and their cost is remembered per credential for the next Upsert to choose.
+ * A listing that fails is given up for lookups, which report their own failures per row.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
@@ -28,7 +20,6 @@ export interface ItemCatalog {
 	nonApprovedComplete: boolean;
 	approved: Map<string, IDataObject[]>;
 	approvedComplete: boolean;
-	/** Requests the listings made. */
 	requests: number;
 }
 
@@ -57,7 +48,7 @@ function slim(record: IDataObject, status?: string): IDataObject {
 	};
 }
 
-/** Reads the listings within the budget for `rows` rows; undefined when they are not worth reading. */
+/** Undefined when they are not worth reading. */
 export async function readItemCatalog(context: IExecuteFunctions, rows: number): Promise<ItemCatalog | undefined> {
 	if (rows === 0) return undefined;
 	const serviceKey = await serviceKeyOf(context);

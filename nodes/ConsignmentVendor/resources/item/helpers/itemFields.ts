@@ -1,7 +1,3 @@
-/**
- * The item input fields (one per creation input of the contract), shared by Create, Update and Upsert.
- * Parameter names are camelCase; `itemPayload.ts` maps them to the API's field names.
- */
 import type { INodeProperties } from 'n8n-workflow';
 
 type Show = NonNullable<NonNullable<INodeProperties['displayOptions']>['show']>;
@@ -65,11 +61,7 @@ function priceFields(operations: string[], extra: Show, manual: Show): INodeProp
 	];
 }
 
-/**
- * Every creation input of the contract, for the given operations, as the fields of version 1's "Map Each Field
- * Manually" (itemMapping.ts; from 1.1 the column mapper is the only mapping). Price Unit shows in every mapping.
- * `extra` narrows the display further (Update shows them only in its "all fields" mode).
- */
+/** Version 1's "Map Each Field Manually" (itemMapping.ts). `extra` narrows the display (Update: all fields). */
 export function itemInputFields(operations: string[], extra: Show = {}): INodeProperties[] {
 	const manual = { ...extra, fieldMapping: ['manual'], '@version': [1] };
 	const on = shown(operations, manual);

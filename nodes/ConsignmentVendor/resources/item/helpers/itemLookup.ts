@@ -1,9 +1,4 @@
-/**
- * Finding an existing item by vendor_sku, for Upsert. The two listings together cover every status:
- * GET /v1/items/non_approved (reconciliation, pending, rejected, deleted, draft; with `item_status` and
- * `quantity`) and GET /v1/items?validation_status=approved (GET /v1/items alone lists only non-approved).
- * The service's `vendor_sku` filter is exact but ignores case, so at most a few records come back: one page.
- */
+/** The `vendor_sku` filter is exact but ignores case: at most a few records come back, one page. */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../../shared/transport';
@@ -64,10 +59,7 @@ function fromRecord(record: IDataObject, validationStatus: string): FoundItem {
 	};
 }
 
-/**
- * The records with this SKU in one listing: from `index` when it read that listing in full, or found the SKU in
- * it (a non-approved record that is not deleted settles it); otherwise by one filtered request.
- */
+/** From `index` when it read that listing in full or found the SKU in it; otherwise one filtered request. */
 async function recordsOf(
 	vendorSku: string,
 	listed: { records: Map<string, IDataObject[]>; complete: boolean } | undefined,
@@ -82,12 +74,7 @@ async function recordsOf(
 	return await lookup();
 }
 
-/**
- * The item with this vendor_sku, or undefined. One request when it is non-approved (and not deleted), two
- * otherwise; none for what `index` (Upsert's read of the listings, itemCatalog.ts) already settles. A deleted
- * item is used only when no approved item has the SKU.
- * @throws the request error (map it with shared/errors.ts), or AmbiguousSkuError.
- */
+/** A deleted item is used only when no approved item has the SKU. */
 export async function findItemBySku(context: IExecuteFunctions, vendorSku: string, index?: ItemCatalog): Promise<FoundItem | undefined> {
 	const nonApproved = await recordsOf(
 		vendorSku,

@@ -1,17 +1,9 @@
 /**
- * Where the item fields of Create, Update and Upsert get their values.
- *
- * From version 1.1 there is one choice on screen, as in n8n's Postgres (2.2+) and Google Sheets (4+) nodes: n8n's
- * column mapper over the contract-named columns of itemColumns.ts, whose own mode is "Map Automatically" (the input
- * item's fields, by name) or "map each column" (values set in the node).
- *
- * Version 1 keeps its two: the Field Mapping selector, "Map Each Field Manually" (the node's item parameters,
- * itemFields.ts) or "Map Automatically" (the column mapper, with its own mode again). Its default is Manual: n8n
- * stores a workflow's parameters without those left at their default and fills missing ones from the description
- * when it loads the workflow, so a version-1 workflow saved before the selector existed reads Manual and keeps
- * working. Changing a default or removing a parameter needs a new node version: hence 1.1. What shows only for a
- * Field Mapping value (the item parameters, Update's Item ID in manual mode) is hidden from 1.1, where the selector
- * does not exist.
+ * From version 1.1 the item fields have one choice on screen, as in n8n's Postgres (2.2+) and Google Sheets (4+):
+ * the column mapper (itemColumns.ts) with its own automatic/manual mode. Version 1 keeps its Field Mapping
+ * selector, default Manual: n8n does not store parameters left at their default, so a version-1 workflow saved
+ * before the selector existed reads Manual and keeps working. Changing a default or removing a parameter needs a
+ * new node version: hence 1.1, where what shows only for a Field Mapping value is hidden.
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
@@ -27,7 +19,6 @@ const DEFINE_BELOW = 'defineBelow';
 
 const MAPPER_MODE: Readonly<Record<string, 'add' | 'update' | 'upsert'>> = { create: 'add', update: 'update', upsert: 'upsert' };
 
-/** The node version from which the column mapper is the only mapping choice (no Field Mapping selector). */
 export const COLUMN_MAPPER_ONLY_FROM = 1.1;
 
 /** Where the column mapper (and its notice) shows: on version 1 under Map Automatically, from 1.1 always. */
@@ -38,15 +29,11 @@ function whereTheMapperShows(show: Show): Array<INodeProperties['displayOptions'
 	];
 }
 
-/** Whether a node of this version, with this Field Mapping, takes the item fields from the column mapper. */
 export function usesColumnMapper(nodeVersion: number, fieldMapping: unknown): boolean {
 	return nodeVersion >= COLUMN_MAPPER_ONLY_FROM || fieldMapping === 'auto';
 }
 
-/**
- * The selector (version 1 only) and the column mapper of one operation, with its notice; `extra` narrows where they
- * show (Update: all fields).
- */
+/** `extra` narrows where they show (Update: all fields). */
 export function fieldMappingProperties(operation: string, extra: Show = {}): INodeProperties[] {
 	const show = { resource: ['item'], operation: [operation], ...extra };
 	const matching = MATCHING_COLUMN[operation];
@@ -114,11 +101,7 @@ interface MapperValue {
 	value?: unknown;
 }
 
-/**
- * The item's columns under their API names: from the input item in automatic mode, from the mapper's values
- * (expressions already resolved by n8n) when the user mapped each column. Only the item columns are kept: a
- * sheet row carries other columns (row_number, notes...) that are not the service's.
- */
+/** Only the item columns are kept: a sheet row carries others (row_number, notes...) that are not the service's. */
 export function mappedColumns(mapper: unknown, inputJson: () => IDataObject): IDataObject {
 	const { mappingMode, value } = (mapper ?? {}) as MapperValue;
 	const source = (mappingMode === DEFINE_BELOW ? value : inputJson()) ?? {};

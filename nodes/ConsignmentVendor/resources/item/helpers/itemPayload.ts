@@ -1,8 +1,3 @@
-/**
- * From the node's item parameters (itemFields.ts), or the columns of its column mapper (itemMapping.ts), to
- * validated request bodies (shared/schemas.ts).
- * Used by the item operations (all custom operations) through a `ParameterReader`: one input item's parameters.
- */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { asJsonObject } from '../../../../shared/jsonObject';
@@ -17,10 +12,7 @@ import {
 } from '../../../shared/schemas';
 import { mappedColumns, usesColumnMapper } from './itemMapping';
 
-/**
- * Reads one input item's node parameters; `inputJson` is that input item's data (for automatic mapping),
- * `nodeVersion` the node's, which decides the parameters there are (itemMapping.ts).
- */
+/** One input item's parameters; `nodeVersion` decides which parameters exist (itemMapping.ts). */
 export type ParameterReader = ((name: string, fallback: unknown) => unknown) & {
 	inputJson: () => IDataObject;
 	nodeVersion: number;
@@ -33,24 +25,22 @@ export function readerForItem(context: IExecuteFunctions, itemIndex: number): Pa
 	});
 }
 
-/** Whether the item fields come from the column mapper (Update only in its "all fields" mode). */
+/** Update maps columns only in its "all fields" mode. */
 function mapsAutomatically(read: ParameterReader): boolean {
 	const approvedUpdate = read('operation', '') === 'update' && read('fieldsToSend', 'all') === 'approved';
 	return usesColumnMapper(read.nodeVersion, read('fieldMapping', 'manual')) && !approvedUpdate;
 }
 
-/** The mapped columns, when the item fields come from the column mapper. */
 function mappedRow(read: ParameterReader): IDataObject | undefined {
 	return mapsAutomatically(read) ? mappedColumns(read('itemColumns', {}), read.inputJson) : undefined;
 }
 
-/** The item ID Update patches: the mapper's item_id column, or the Item ID parameter. */
 export function readItemIdToUpdate(read: ParameterReader): unknown {
 	const row = mappedRow(read);
 	return row ? row.item_id : read('itemId', '');
 }
 
-/** The vendor SKU as entered, to label a failure before the item was validated. */
+/** To label a failure before the item was validated. */
 export function enteredVendorSku(read: ParameterReader): string | undefined {
 	const sku = mappedRow(read)?.vendor_sku ?? read('vendorSku', '');
 	const text = typeof sku === 'number' ? String(sku) : typeof sku === 'string' ? sku.trim() : '';
@@ -65,14 +55,12 @@ function readPriceUnit(read: ParameterReader, itemIndex: number): PriceUnit {
 	]);
 }
 
-/** The creation inputs under their API names, from mapped columns (image_front/back make `image`). */
 function rawItemFromRow(row: IDataObject): IDataObject {
 	const { image_front: front, image_back: back, ...fields } = row;
 	delete fields.item_id; // Update's path, not a body field
 	return { ...fields, image: { front, back } };
 }
 
-/** The creation inputs under their API names, as entered (not yet validated). */
 function readRawItem(read: ParameterReader): IDataObject {
 	const row = mappedRow(read);
 	if (row) return rawItemFromRow(row);
@@ -105,27 +93,23 @@ function readItem(read: ParameterReader, itemIndex: number, parse: ItemParser): 
 	return parse(readRawItem(read), itemIndex, { priceUnit, fieldName: mapsAutomatically(read) ? columnName : undefined });
 }
 
-/** Reads and validates one item for POST /v1/consignments/{id}/items. @throws InputValidationError */
 export function readItemCreationInput(read: ParameterReader, itemIndex: number): ItemPayload {
 	return readItem(read, itemIndex, parseItemCreationInput);
 }
 
-/** Reads and validates every field for PATCH /v1/items/{item_id} of a non-approved item. @throws InputValidationError */
 export function readItemUpdateInput(read: ParameterReader, itemIndex: number): ItemPayload {
 	return readItem(read, itemIndex, parseItemUpdateInput);
 }
 
-/** Reads and validates Update's "approved item" fields. @throws InputValidationError */
 export function readApprovedItemPatch(read: ParameterReader, itemIndex: number): ApprovedItemPatch {
 	const fields = asJsonObject(read('approvedItemFields', {})) ?? {};
 	return parseApprovedItemUpdateInput({ address_id: fields.addressId, quantity: fields.quantity }, itemIndex);
 }
 
 /**
- * Why an approved item's quantity from a full item payload is not sent, or undefined when it is sent (a decrease
- * from a quantity the service showed). The contract changes an approved item's quantity only by a decrease, and its
- * approved listing does not show the quantity: an unknown current quantity could make the PATCH an increase, which
- * the service ignores or refuses (a refusal would drop the address change of the same request).
+ * The contract changes an approved item's quantity only by a decrease, and its approved listing does not show the
+ * quantity: an unknown current one could make the PATCH an increase, ignored or refused (a refusal would drop the
+ * address change of the same request).
  */
 function quantityNotSent(quantity: number, currentQuantity: number | undefined): string | undefined {
 	if (currentQuantity === undefined) {
@@ -137,12 +121,7 @@ function quantityNotSent(quantity: number, currentQuantity: number | undefined):
 	return undefined;
 }
 
-/**
- * What an approved item accepts out of a full item payload: `address_id`, and `quantity` when it is a known
- * decrease (quantityNotSent). Every other field given is listed as ignored, so the output tells the user which of
- * their values did not reach the item; a quantity not sent is listed too, with `quantityNotSent` saying why.
- * `vendor_sku` identifies the item and is neither sent nor ignored; a quantity equal to the known one needs no change.
- */
+/** Every other field given is listed as ignored, so the output tells which values did not reach the item. */
 export function approvedItemPart(
 	payload: ItemPayload,
 	currentQuantity: number | undefined,

@@ -1,21 +1,10 @@
 /**
- * Upsert's "Only Send What Changed": per vendor SKU, a fingerprint of the row last sent and whether the service has
- * shown the item since. Kept in the node's workflow static data (`getWorkflowStaticData('node')`, key `sentItems`).
- * n8n saves static data with the workflow after production executions (trigger, schedule, webhook; queue-mode
- * workers included) and not after manual test runs, so the memory is that of the workflow's production runs.
- *
- * A row is skipped only when its fingerprint is remembered as CONFIRMED: the service showed the item (a listing or a
- * lookup found its SKU, or a PATCH of the found item succeeded). A creation answered "submitted" is remembered as
- * SUBMITTED only: the service may still refuse it later (`invalid_item_upload`), so such a row is not skipped; it
- * becomes confirmed when the listings show its SKU, and is sent again when they do not.
- *
- * A fingerprint is a SHA-256 (first 16 hex digits) of the row as it would be sent (every item field, the additional
- * fields) and of the consignment a new item goes to, with object keys in a fixed order, so the same row always gives
- * the same fingerprint and any changed value, the consignment included, gives another.
- *
- * Bounded: SKUs the listings no longer show are dropped whenever both listings were read in full, and at most
- * MAX_ENTRIES SKUs are kept, the least recently sent or confirmed dropped first. Dropping is always safe: that row is
- * sent again (found by SKU, so an update, never a duplicate).
+ * Upsert's "Only Send What Changed", per SKU in the node's static data. n8n saves static data after production
+ * executions only, not manual test runs, so this is the memory of the production runs.
+ * A row is skipped only when its fingerprint is CONFIRMED (the service showed the item). A creation answered
+ * "submitted" is only SUBMITTED: the service may still refuse it (`invalid_item_upload`), so it is not skipped until
+ * the listings show it, and is sent again when they do not.
+ * Dropping an entry is always safe: the row is sent again, found by SKU, so an update, never a duplicate.
  */
 import { createHash } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
@@ -24,11 +13,7 @@ const STATIC_DATA_KEY = 'sentItems';
 /** The memory of versions that remembered creations as sent; never trusted (see `SentMemory.of`). */
 const UNCONFIRMED_LEGACY_KEY = 'sentFingerprints';
 
-/**
- * 100,000 SKUs, about 3.5 MB of static data (35 bytes for a 12-character SKU): n8n reads the workflow's static data
- * with every execution and writes it after each production run that changed it, so the memory must stay a size a
- * workflow row holds. Sheets beyond that still work: the rows forgotten are simply sent again.
- */
+/** About 3.5 MB: n8n reads and writes static data with the workflow row on every production run. */
 export const MAX_ENTRIES = 100_000;
 
 /** An entry is its state's letter then the fingerprint: compact, as it is stored once per SKU. */
@@ -47,7 +32,7 @@ function canonical(value: unknown): unknown {
 	return value;
 }
 
-/** The fingerprint of a row as sent, and of the consignment a new item of that row is created in. */
+/** Keys in a fixed order: the same row gives the same fingerprint; any change, the consignment included, another. */
 export function fingerprintOf(row: unknown, consignmentId: string | undefined): string {
 	const sent = { row, consignment: consignmentId ?? null };
 	return createHash('sha256').update(JSON.stringify(canonical(sent))).digest('hex').slice(0, 16);
@@ -73,7 +58,6 @@ export class SentMemory {
 		if (UNCONFIRMED_LEGACY_KEY in staticData) this.changed = true;
 	}
 
-	/** The node's memory; `forget` starts it empty (Forget What Was Sent). */
 	static of(context: IExecuteFunctions, forget: boolean): SentMemory {
 		const memory = new SentMemory(context.getWorkflowStaticData('node'));
 		if (forget) {
@@ -83,27 +67,22 @@ export class SentMemory {
 		return memory;
 	}
 
-	/** Whether `fingerprint` was sent for this SKU and the service has shown the item since: the row may be skipped. */
 	unchanged(vendorSku: string, fingerprint: string): boolean {
 		return this.entries.get(skuKey(vendorSku)) === CONFIRMED + fingerprint;
 	}
 
-	/** Whether `fingerprint` was sent for this SKU as a creation the service has not shown yet. */
 	submitted(vendorSku: string, fingerprint: string): boolean {
 		return this.entries.get(skuKey(vendorSku)) === SUBMITTED + fingerprint;
 	}
 
-	/** What was sent to an item the service showed (a successful PATCH of a found item). */
 	rememberConfirmed(vendorSku: string, fingerprint: string): void {
 		this.set(skuKey(vendorSku), CONFIRMED + fingerprint);
 	}
 
-	/** A creation the service accepted for processing: not a reason to skip until the service shows the item. */
 	rememberSubmitted(vendorSku: string, fingerprint: string): void {
 		this.set(skuKey(vendorSku), SUBMITTED + fingerprint);
 	}
 
-	/** The service showed the item (a lookup found it): a submitted creation becomes confirmed. */
 	confirm(vendorSku: string): void {
 		const key = skuKey(vendorSku);
 		const entry = this.entries.get(key);
@@ -114,10 +93,7 @@ export class SentMemory {
 		if (this.entries.delete(skuKey(vendorSku))) this.changed = true;
 	}
 
-	/**
-	 * Both listings were read in full: SKUs they show (`isShown`, given a lower-cased SKU) are confirmed, every other
-	 * SKU is dropped (a submitted creation the service refused, an item gone), so its row is sent again.
-	 */
+	/** Both listings were read in full: any SKU they do not show (refused later, or gone) is sent again. */
 	reconcile(isShown: (lowerCasedSku: string) => boolean): void {
 		for (const [key, entry] of [...this.entries]) {
 			if (!isShown(key)) {
@@ -130,7 +106,7 @@ export class SentMemory {
 		}
 	}
 
-	/** Writes the memory back as one new value, which marks n8n's static data as changed so it is saved. */
+	/** One new value, which marks n8n's static data as changed so it is saved. */
 	save(): void {
 		if (!this.changed) return;
 		// Over the bound, the entries touched longest ago go first (a Map keeps the order they were set in).

@@ -73,6 +73,18 @@ describe('Address → Create', () => {
 		expect(items[2].json.address1).toBe('2 Other St');
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
+
+	it('without Continue On Fail, a refused POST takes the creations still waiting in the queue out of it: none is sent after the node failed', async () => {
+		await sandbox().admin.addFault({ kind: 'status', status: 400, method: 'POST', pathPrefix: '/v1/vendor/addresses', count: 1, body: { error: 'refused' } });
+		const rows = [VALID, { ...VALID, address1: '2 Other St' }, { ...VALID, address1: '3 Other St' }];
+		const parameters = { resource: 'address', operation: 'create', ...mappedFields, requestOptions: { maxRequestsPerSecond: 2 } };
+		const { result } = await runNode(sandbox(), parameters, { inputItems: rows });
+		expect(result.error).toBeDefined();
+		// 2 req/s: the second creation would have left 500 ms after the first.
+		await new Promise((resolve) => setTimeout(resolve, 1_200));
+		const posts = (await sandbox().admin.requests()).filter((request) => request.method === 'POST' && request.path === '/v1/vendor/addresses');
+		expect(posts.map((request) => request.status)).toEqual([400]);
+	});
 });
 
 describe('Address → Create / Update: an answer without a body (the contract does not show it)', () => {

@@ -82,15 +82,19 @@ export function recordPath(
 	}
 }
 
-/** A failure is mapped (a 404 names `subject`). */
+/**
+ * A failure is mapped (a 404 names `subject`). `stop` is the runner's: once the node fails, a request still waiting in
+ * the queue leaves it instead of being sent after the failure (a rerun would send it again).
+ */
 export async function requestForItem(
 	context: IExecuteFunctions,
 	itemIndex: number,
+	stop: AbortSignal,
 	request: ApiRequest,
 	subject?: ApiErrorSubject,
 ): Promise<unknown> {
 	try {
-		return (await apiRequest(context, request, paceSettingsOfNode(context))).body;
+		return (await apiRequest(context, { ...request, signal: stop }, paceSettingsOfNode(context))).body;
 	} catch (error) {
 		throw toNodeApiError(context.getNode(), error, { itemIndex, subject, method: request.method });
 	}

@@ -16,9 +16,9 @@ export const fields: INodeProperties[] = addressBodyFields('create');
 
 export const execute = perItem({
 	read: readAddress,
-	async send(context, address, itemIndex) {
+	async send(context, address, itemIndex, stop) {
 		// The subject names what to check when the outcome of the POST is unknown (errors.ts).
-		const answer = await requestForItem(context, itemIndex, { method: 'POST', url: apiPaths.addresses, body: address }, { kind: 'address' });
+		const answer = await requestForItem(context, itemIndex, stop, { method: 'POST', url: apiPaths.addresses, body: address }, { kind: 'address' });
 		// The response is not in the contract: the address record, wrapped ({address: {...}}) or not. An empty answer
 		// outputs what was sent (its address_id arrives later, with the address_creation webhook).
 		return isEmptyAnswer(answer) ? { success: true, ...address } : answerJson(unwrapped(answer, 'address'));

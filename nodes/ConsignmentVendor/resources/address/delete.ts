@@ -20,8 +20,8 @@ export const fields: INodeProperties[] = [
 
 export const execute = perItem({
 	read: (context, itemIndex) => recordPath(context, itemIndex, { parameter: 'addressId', label: 'Address', path: apiPaths.address }),
-	async send(context, { id, path }, itemIndex) {
-		const answer = await requestForItem(context, itemIndex, { method: 'DELETE', url: path }, { kind: 'address', id: String(id) });
+	async send(context, { id, path }, itemIndex, stop) {
+		const answer = await requestForItem(context, itemIndex, stop, { method: 'DELETE', url: path }, { kind: 'address', id: String(id) });
 		return isEmptyAnswer(answer) ? { success: true, address_id: String(id).trim() } : answerJson(unwrapped(answer, 'address'));
 	},
 });

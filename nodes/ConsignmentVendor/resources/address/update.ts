@@ -26,8 +26,8 @@ export const execute = perItem({
 		...recordPath(context, itemIndex, { parameter: 'addressId', label: 'Address', path: apiPaths.address }),
 		address: readAddress(context, itemIndex),
 	}),
-	async send(context, { id, path, address }, itemIndex) {
-		const answer = await requestForItem(context, itemIndex, { method: 'PATCH', url: path, body: address }, { kind: 'address', id: String(id) });
+	async send(context, { id, path, address }, itemIndex, stop) {
+		const answer = await requestForItem(context, itemIndex, stop, { method: 'PATCH', url: path, body: address }, { kind: 'address', id: String(id) });
 		// The response is not in the contract: the address record, wrapped ({address: {...}}) or not. An empty
 		// answer outputs the address ID and what was sent.
 		return isEmptyAnswer(answer) ? { success: true, address_id: String(id).trim(), ...address } : answerJson(unwrapped(answer, 'address'));

@@ -16,8 +16,8 @@ export const fields: INodeProperties[] = [consignmentLocator({ show: { resource:
 export const execute = perItem({
 	read: (context, itemIndex) =>
 		recordPath(context, itemIndex, { parameter: 'consignmentId', label: 'Consignment', path: apiPaths.consignment }),
-	async send(context, { id, path }, itemIndex) {
-		const answer = await requestForItem(context, itemIndex, { method: 'GET', url: path }, { kind: 'consignment', id: String(id) });
+	async send(context, { id, path }, itemIndex, stop) {
+		const answer = await requestForItem(context, itemIndex, stop, { method: 'GET', url: path }, { kind: 'consignment', id: String(id) });
 		// The service wraps the record: {consignment: {...}}.
 		return answerJson(unwrapped(answer, 'consignment'));
 	},

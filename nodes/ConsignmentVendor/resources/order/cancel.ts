@@ -37,8 +37,8 @@ function readSku(context: IExecuteFunctions, itemIndex: number): string {
 
 export const execute = perItem({
 	read: readSku,
-	async send(context, sku, itemIndex) {
-		const answer = await requestForItem(context, itemIndex, { method: 'POST', url: apiPaths.cancellations, body: { sku } }, { kind: 'order', id: sku });
+	async send(context, sku, itemIndex, stop) {
+		const answer = await requestForItem(context, itemIndex, stop, { method: 'POST', url: apiPaths.cancellations, body: { sku } }, { kind: 'order', id: sku });
 		return isEmptyAnswer(answer) ? { success: true, sku } : answerJson(answer);
 	},
 });

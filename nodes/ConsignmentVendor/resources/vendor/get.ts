@@ -14,6 +14,6 @@ export const fields: INodeProperties[] = [];
 
 export const execute = perItem({
 	read: () => undefined,
-	send: async (context, _input, itemIndex) =>
-		answerJson(await requestForItem(context, itemIndex, { method: 'GET', url: apiPaths.vendor }, { kind: 'vendor' })),
+	send: async (context, _input, itemIndex, stop) =>
+		answerJson(await requestForItem(context, itemIndex, stop, { method: 'GET', url: apiPaths.vendor }, { kind: 'vendor' })),
 });

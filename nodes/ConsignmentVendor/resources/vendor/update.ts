@@ -67,8 +67,8 @@ function readVendorUpdate(context: IExecuteFunctions, itemIndex: number): IDataO
 
 export const execute = perItem({
 	read: readVendorUpdate,
-	async send(context, body, itemIndex) {
-		const answer = await requestForItem(context, itemIndex, { method: 'PATCH', url: apiPaths.vendor, body }, { kind: 'vendor' });
+	async send(context, body, itemIndex, stop) {
+		const answer = await requestForItem(context, itemIndex, stop, { method: 'PATCH', url: apiPaths.vendor, body }, { kind: 'vendor' });
 		if (!isEmptyAnswer(answer)) return answerJson(answer);
 		const added = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 		const changed: IDataObject = { success: true };

@@ -116,7 +116,14 @@ export const requestOptionsField: INodeProperties = {
 	options: [...n8nRequestOptions, ...paceOptions].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 };
 
-/** Node-wide: read from the first item. */
+const paceSettingsByRun = new WeakMap<IExecuteFunctions, PaceSettings>();
+
+/** Node-wide: read from the first item, once per run (every request of the run asks for them). */
 export function paceSettingsOfNode(context: IExecuteFunctions): PaceSettings {
-	return paceSettingsFrom(context.getNodeParameter(REQUEST_OPTIONS_PARAMETER, 0, {}));
+	let settings = paceSettingsByRun.get(context);
+	if (!settings) {
+		settings = paceSettingsFrom(context.getNodeParameter(REQUEST_OPTIONS_PARAMETER, 0, {}));
+		paceSettingsByRun.set(context, settings);
+	}
+	return settings;
 }

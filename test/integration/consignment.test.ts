@@ -57,8 +57,10 @@ describe('Consignment → Get', () => {
 			{ inputItems: [{ id: 'cons_12345' }, { id: '  ' }] },
 		);
 		expect(result.error?.message).toBe('Item index 1: Consignment is required');
-		// Item 0's request went out (RoutingNode sends items in parallel); item 1 sent none.
-		expect(requests.map((r) => r.path)).toEqual(['/v1/consignments/cons_12345']);
+		// Item 1 sent none. Item 0's request runs beside it: sent if it had left the queue when item 1 failed the
+		// node, otherwise taken out of the queue (the runner's stop).
+		expect(requests.length).toBeLessThanOrEqual(1);
+		expect(requests.every((r) => r.path === '/v1/consignments/cons_12345')).toBe(true);
 	});
 
 	it('a typed ID with a slash is refused by the field itself (n8n reports the node issue before running)', async () => {

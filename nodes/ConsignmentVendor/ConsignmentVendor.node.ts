@@ -5,6 +5,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import * as address from './resources/address';
 import * as consignment from './resources/consignment';
 import * as item from './resources/item';
+import { PRICES_IN_DOLLARS_FROM } from './resources/item/helpers/itemFields';
 import * as order from './resources/order';
 import * as vendor from './resources/vendor';
 import { listSearch } from './shared/listSearch';
@@ -29,7 +30,8 @@ export class ConsignmentVendor implements INodeType {
 		group: ['transform'],
 		// 1.1: Simplify on the list operations, on by default (shared/simplify.ts), and the column mapper as the item
 		// fields' only mapping choice (item/helpers/itemMapping.ts); version 1 nodes keep whole records and Field Mapping.
-		version: [1, SIMPLIFY_ON_BY_DEFAULT_FROM],
+		// 1.2: Price Unit Dollars by default for new nodes (item/helpers/itemFields.ts).
+		version: [1, SIMPLIFY_ON_BY_DEFAULT_FROM, PRICES_IN_DOLLARS_FROM],
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Submit and update consignment items, manage addresses, read consignments, cancel orders and configure the vendor webhook',

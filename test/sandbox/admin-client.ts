@@ -1,6 +1,7 @@
 // Typed client for the sandbox's /__sandbox/* admin API. Works against an in-process sandbox or one started with
 // `npm run sandbox` in another process: `new SandboxAdmin('http://127.0.0.1:4010')`.
 import type { BulkItemsRequest } from './bulk-seed';
+import type { ItemSettings } from './item-settings';
 import type { PagingSettings } from './paging-settings';
 import type {
 	ActiveRateLimit,
@@ -134,6 +135,11 @@ export class SandboxAdmin {
 
 	async paging(): Promise<PagingSettings> {
 		return this.call<PagingSettings>('GET', '/paging');
+	}
+
+	/** Changes how new items are treated (listing delay, duplicate SKUs, numeric SKUs as numbers); returns all. */
+	async setItemSettings(settings: Partial<ItemSettings>): Promise<ItemSettings> {
+		return this.call<ItemSettings>('POST', '/item-settings', settings);
 	}
 
 	/**

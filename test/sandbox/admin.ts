@@ -4,6 +4,7 @@ import { emitEvent, parseEmitRequest } from './events';
 import { registerBulkSeedAdmin } from './bulk-seed';
 import { FaultQueue } from './faults';
 import { fail, jsonObjectBody, ok } from './http';
+import { registerItemSettingsAdmin } from './item-settings';
 import { registerPagingAdmin } from './paging-settings';
 import { RateLimiter } from './rate-limiter';
 import { Router } from './router';
@@ -116,6 +117,7 @@ export function buildAdminRouter(sandbox: Sandbox): Router {
 	});
 
 	registerPagingAdmin(r, P, { get: () => sandbox.paging, set: (settings) => (sandbox.paging = settings) });
+	registerItemSettingsAdmin(r, P, { get: () => sandbox.items, set: (settings) => (sandbox.items = settings) });
 	registerBulkSeedAdmin(r, P, { store: () => sandbox.store, nowIso: () => sandbox.clock.nowIso() });
 
 	return r;

@@ -6,6 +6,7 @@ import { TokenStore } from './auth';
 import { SandboxClock } from './clock';
 import { FaultQueue } from './faults';
 import type { PaginationContext } from './pagination';
+import { DEFAULT_ITEM_SETTINGS, type ItemSettings } from './item-settings';
 import { DEFAULT_PAGING, type PagingSettings } from './paging-settings';
 import { RateLimiter } from './rate-limiter';
 import { LABELS_PATH } from './routes/labels';
@@ -28,6 +29,8 @@ export class Sandbox {
 	store: SandboxStore;
 	/** Page sizes and cursor lifetime (paging-settings.ts); back to DEFAULT_PAGING on reset. */
 	paging: PagingSettings = { ...DEFAULT_PAGING };
+	/** Listing delay, duplicate SKUs, SKU types (item-settings.ts); back to DEFAULT_ITEM_SETTINGS on reset. */
+	items: ItemSettings = { ...DEFAULT_ITEM_SETTINGS };
 
 	/** @param origin where this sandbox is reached (e.g. http://127.0.0.1:4010): the base of its label URLs. */
 	constructor(
@@ -52,6 +55,7 @@ export class Sandbox {
 		this.webhooks.reset();
 		this.store = this.freshStore();
 		this.paging = { ...DEFAULT_PAGING };
+		this.items = { ...DEFAULT_ITEM_SETTINGS };
 	}
 
 	/** What `paginate` needs for one listing request: its cursors are signed with this sandbox's key and clock. */

@@ -33,8 +33,11 @@ function propertiesOf(operation: string, name: string): INodeProperties[] {
 	);
 }
 
-async function mappingColumnsFor(operation: string) {
-	const context = { getNodeParameter: (name: string) => (name === 'operation' ? operation : undefined) };
+async function mappingColumnsFor(operation: string, priceUnit?: string) {
+	const context = {
+		getNodeParameter: (name: string) => (name === 'operation' ? operation : undefined),
+		getCurrentNodeParameter: (name: string) => (name === 'priceUnit' ? priceUnit : undefined),
+	};
 	return await node.methods.resourceMapping.getMappingColumns.call(context as unknown as ILoadOptionsFunctions);
 }
 
@@ -50,6 +53,14 @@ describe('item columns of the column mapper', () => {
 		const { fields } = await mappingColumnsFor('update');
 		expect(fields.map((field) => [field.id, field.type, field.required])).toEqual([['item_id', 'number', true], ...CONTRACT_COLUMNS]);
 		expect(fields.filter((field) => field.canBeUsedToMatch).map((field) => [field.id, field.defaultMatch])).toEqual([['item_id', true]]);
+	});
+
+	it('the amounts say the Price Unit they are read in, where the user maps them', async () => {
+		const label = async (unit?: string) =>
+			(await mappingColumnsFor('upsert', unit)).fields.filter((field) => field.id === 'msrp' || field.id === 'price').map((field) => field.displayName);
+		expect(await label('dollars')).toEqual(['MSRP in Dollars (msrp)', 'Price in Dollars (price)']);
+		expect(await label('cents')).toEqual(['MSRP in Cents (msrp)', 'Price in Cents (price)']);
+		expect(await label(undefined)).toEqual(['MSRP in Price Unit (msrp)', 'Price in Price Unit (price)']);
 	});
 
 	it('Create or Update: matches on vendor_sku only', () => {
@@ -79,7 +90,7 @@ const MAPPER = ['fieldMappingNotice', 'itemColumns'];
 describe.each([
 	['create', 'add', ['consignmentId'], ['createNotice']],
 	['update', 'update', ['fieldsToSend', 'updateNotice'], []],
-	['upsert', 'upsert', ['consignmentId', 'upsertNotice', 'onlySendWhatChanged'], []],
+	['upsert', 'upsert', ['consignmentId', 'upsertNotice', 'newItemsListedWithin', 'onlySendWhatChanged'], []],
 ])('item %s description', (operation, mapperMode, before, after) => {
 	const item = { resource: 'item', operation };
 	const common = ['resource', 'operation', ...before];
@@ -103,6 +114,16 @@ describe.each([
 			['Map Each Field Manually', 'manual'],
 			['Map Automatically', 'auto'],
 		]);
+	});
+
+	it('Price Unit: Cents by default up to 1.1 (saved workflows keep their unit), Dollars for new nodes from 1.2', () => {
+		const unitAt = (typeVersion: number) => {
+			const { description } = node;
+			const resolved = NodeHelpers.getNodeParameters(description.properties, item, true, false, { typeVersion }, description) ?? {};
+			return resolved.priceUnit;
+		};
+		expect([unitAt(1), unitAt(1.1), unitAt(1.2)]).toEqual(['cents', 'cents', 'dollars']);
+		expect(shownParameters(1.2, item)).toEqual([...common, ...MAPPER, 'priceUnit', ...end]);
 	});
 
 	it("version 1's Map Automatically shows the column mapper and Price Unit, not the item parameters", () => {

@@ -61,7 +61,6 @@ describe('centsFromCents', () => {
 		[1999, 1999],
 		['1999', 1999],
 		[' 1999 ', 1999],
-		['1999.00', 1999],
 		[1999.0, 1999],
 		[0, 0],
 	])('%p cents -> %p', (input, cents) => {
@@ -72,6 +71,9 @@ describe('centsFromCents', () => {
 		[19.99, /whole number of cents.*set Price Unit to Dollars/],
 		['19.99', /whole number of cents/],
 		['12.5', /whole number of cents/],
+		// A sheet's "2100.00" is dollars written as people write them: in Cents it would silently be $21.00.
+		['2100.00', /has a decimal point, got "2100.00": in Cents that would be \$21\.00\. If it is dollars, set Price Unit to Dollars; if it is cents, write 2100/],
+		['650.', /has a decimal point/],
 		['-100', /must not be negative/],
 		['1 000', /whole number of cents/],
 		['$1999', /whole number of cents/],

@@ -106,10 +106,12 @@ export interface PerItemOperation<T> {
 	/** `stop` is aborted when the node stops: a request still waiting in the queue may leave it. */
 	send(context: IExecuteFunctions, input: T, itemIndex: number, stop: AbortSignal): Promise<IDataObject | INodeExecutionData[]>;
 	/**
-	 * Without Continue On Fail, read every item before the first request, so an invalid one stops the node with
-	 * nothing sent. (With it, each is read just before it is sent: evaluating expressions overlaps the service's pace.)
+	 * The operation creates, changes or deletes something. Without Continue On Fail every item is then read before
+	 * the first request, so an invalid one stops the node with nothing sent (with it, each is read just before it is
+	 * sent: evaluating expressions overlaps the service's pace), and a failure after some items were carried out
+	 * names them, so they are not sent twice.
 	 */
-	readAllFirst?: boolean;
+	writes?: boolean;
 	/** One input item at a time (listings: their pages are sent one after another anyway, and in input order). */
 	oneAtATime?: boolean;
 	onOutcome?(outcome: 'invalid' | 'failed' | 'sent'): void;
@@ -125,6 +127,34 @@ function batchingOf(context: IExecuteFunctions): { size: number; intervalMs: num
 	return { size: size > 0 ? Math.floor(size) : 1, intervalMs };
 }
 
+/** "0-59, 61" for [0..59, 61]: the input items a user must leave out when sending the rest. */
+export function indexRanges(indexes: number[]): string {
+	const sorted = [...indexes].sort((a, b) => a - b);
+	const ranges: string[] = [];
+	for (let start = 0; start < sorted.length; ) {
+		let end = start;
+		while (end + 1 < sorted.length && sorted[end + 1] === sorted[end] + 1) end++;
+		ranges.push(start === end ? String(sorted[start]) : `${sorted[start]}-${sorted[end]}`);
+		start = end + 1;
+	}
+	return ranges.join(', ');
+}
+
+/**
+ * The node's failure after some items were carried out: running every item again would repeat them (a second address,
+ * a second cancellation), so the error says which ones went through and never advises running the node again.
+ */
+function namingCarriedOut(error: unknown, carriedOut: number[], count: number): unknown {
+	if (carriedOut.length === 0 || !(error instanceof Error)) return error;
+	const described = error as Error & { description?: string | null };
+	const advice = (described.description ?? '').replace(FIX_ADVICE, 'Correct it.').replace(/\s*Run the workflow again later[^.]*\./, '').trim();
+	const done =
+		`${carriedOut.length} of the ${count} items were carried out before this failure (item index ${indexRanges(carriedOut)}): ` +
+		'do not send them again, or they are carried out twice. Send only the other items (turn on Settings → On Error → Continue to get one output item per input item, failed ones included).';
+	described.description = advice ? `${advice} ${done}` : done;
+	return error;
+}
+
 export function perItem<T>(operation: PerItemOperation<T>) {
 	return async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await runPerItem(this, operation);
@@ -136,13 +166,14 @@ export async function runPerItem<T>(context: IExecuteFunctions, operation: PerIt
 	const count = context.getInputData().length;
 	const node = context.getNode();
 	const continueOnFail = context.continueOnFail();
-	const checked = operation.readAllFirst && !continueOnFail
+	const checked = operation.writes && !continueOnFail
 		? Array.from({ length: count }, (_, itemIndex) => operation.read(context, itemIndex))
 		: undefined;
 	const outputs = new Array<INodeExecutionData[]>(count);
 	const stop = new AbortController();
 	const cancelled = () => stop.signal.aborted || context.getExecutionCancelSignal?.()?.aborted === true;
 	let firstFailure: { error: unknown } | undefined;
+	const carriedOut: number[] = [];
 	const runItem = async (itemIndex: number) => {
 		if (cancelled()) return;
 		let stage: 'invalid' | 'failed' = 'invalid';
@@ -152,6 +183,7 @@ export async function runPerItem<T>(context: IExecuteFunctions, operation: PerIt
 			const sent = await operation.send(context, input, itemIndex, stop.signal);
 			const pairedItem = { item: itemIndex };
 			outputs[itemIndex] = Array.isArray(sent) ? sent : [{ json: sent, pairedItem }];
+			carriedOut.push(itemIndex);
 			operation.onOutcome?.('sent');
 		} catch (caught) {
 			operation.onOutcome?.(stage);
@@ -171,7 +203,7 @@ export async function runPerItem<T>(context: IExecuteFunctions, operation: PerIt
 		const size = Math.min(batchSize, count - start);
 		await forEachConcurrently(size, concurrency, async (offset) => await runItem(start + offset));
 	}
-	if (firstFailure) throw firstFailure.error;
+	if (firstFailure) throw operation.writes ? namingCarriedOut(firstFailure.error, carriedOut, count) : firstFailure.error;
 	if (context.getExecutionCancelSignal?.()?.aborted) throw new NodeOperationError(node, 'The execution was cancelled');
 	// A single input item's output as it is (a listing of 250,000 records is not copied); otherwise one loop, not
 	// `push(...records)`: a listing may hold more records than a call's arguments can.

@@ -50,8 +50,14 @@ export function centsFromCents(value: unknown): number {
 	if (text === '') throw new MoneyFormatError('is empty');
 	if (text.startsWith('-')) throw new MoneyFormatError(`must not be negative, got ${describe(value)}`);
 	if (!CENTS_PATTERN.test(text)) {
-		// "1999.0" is still a whole number of cents; anything else after the point is not.
+		// Text with a decimal point is how people write dollars: in cents "2100.00" would silently be $21.00.
 		const wholeWithZeros = /^(\d+)\.0*$/.exec(text);
+		if (wholeWithZeros && typeof value === 'string') {
+			throw new MoneyFormatError(
+				`has a decimal point, got ${describe(value)}: in Cents that would be $${(Number(wholeWithZeros[1]) / 100).toFixed(2)}. ` +
+					`If it is dollars, set Price Unit to Dollars; if it is cents, write ${wholeWithZeros[1]}`,
+			);
+		}
 		if (wholeWithZeros) return checkedInteger(wholeWithZeros[1], value);
 		throw new MoneyFormatError(
 			`must be a whole number of cents (e.g. 1999 for $19.99), got ${describe(value)}; ` +

@@ -1,5 +1,6 @@
 // How an item looks in each listing. The two listings differ on purpose, as in the contract: GET /v1/items has the
 // variant `id` and integer cents; /v1/items/non_approved has no `id`, a price object, quantity and item_status.
+import { DEFAULT_ITEM_SETTINGS, skuAsListed, type ItemSettings } from '../item-settings';
 import type { SandboxStore } from '../store';
 import type { StoredItem } from '../types';
 
@@ -8,7 +9,7 @@ function consignmentIdAsSent(store: SandboxStore, id: string): string | number {
 	return store.findConsignment(id)?.numericId ? Number(id) : id;
 }
 
-export function itemView(store: SandboxStore, item: StoredItem) {
+export function itemView(store: SandboxStore, item: StoredItem, settings: ItemSettings = DEFAULT_ITEM_SETTINGS) {
 	return {
 		id: item.id,
 		item_id: item.item_id,
@@ -18,13 +19,13 @@ export function itemView(store: SandboxStore, item: StoredItem) {
 		taxon: item.taxon,
 		consignment_id: consignmentIdAsSent(store, item.consignment_id),
 		condition: item.condition,
-		vendor_sku: item.vendor_sku,
+		vendor_sku: skuAsListed(item.vendor_sku, settings),
 		created_at: item.created_at,
 		updated_at: item.updated_at,
 	};
 }
 
-export function nonApprovedItemView(item: StoredItem) {
+export function nonApprovedItemView(item: StoredItem, settings: ItemSettings = DEFAULT_ITEM_SETTINGS) {
 	return {
 		item_id: item.item_id,
 		description: item.description,
@@ -34,7 +35,7 @@ export function nonApprovedItemView(item: StoredItem) {
 		taxon: item.taxon,
 		consignment_id: item.consignment_id,
 		condition: item.condition,
-		vendor_sku: item.vendor_sku,
+		vendor_sku: skuAsListed(item.vendor_sku, settings),
 		item_status: item.validation_status,
 		created_at: item.created_at,
 		updated_at: item.updated_at,

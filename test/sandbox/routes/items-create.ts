@@ -32,7 +32,7 @@ export function registerItemCreateRoute(router: Router<AuthContext>, sandbox: Sa
 		for (const raw of items) {
 			const vendorSku = isPlainObject(raw) && typeof raw.vendor_sku === 'string' && raw.vendor_sku !== '' ? raw.vendor_sku : null;
 			const result = checkItemInput(raw, store);
-			if (result.value && takenSkus.has(result.value.vendor_sku.toLowerCase())) {
+			if (result.value && !sandbox.items.allowDuplicateSkus && takenSkus.has(result.value.vendor_sku.toLowerCase())) {
 				result.errors.push(`vendor_sku is invalid: ${result.value.vendor_sku} already exists`);
 			}
 			const timestamp = sandbox.clock.nowIso();

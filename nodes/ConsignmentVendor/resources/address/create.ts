@@ -15,6 +15,7 @@ export const option: INodePropertyOptions = {
 export const fields: INodeProperties[] = addressBodyFields('create');
 
 export const execute = perItem({
+	writes: true,
 	read: readAddress,
 	async send(context, address, itemIndex, stop) {
 		// The subject names what to check when the outcome of the POST is unknown (errors.ts).

@@ -19,6 +19,7 @@ export const fields: INodeProperties[] = [
 ];
 
 export const execute = perItem({
+	writes: true,
 	read: (context, itemIndex) => recordPath(context, itemIndex, { parameter: 'addressId', label: 'Address', path: apiPaths.address }),
 	async send(context, { id, path }, itemIndex, stop) {
 		const answer = await requestForItem(context, itemIndex, stop, { method: 'DELETE', url: path }, { kind: 'address', id: String(id) });

@@ -22,6 +22,7 @@ export const fields: INodeProperties[] = [
 ];
 
 export const execute = perItem({
+	writes: true,
 	read: (context, itemIndex) => ({
 		...recordPath(context, itemIndex, { parameter: 'addressId', label: 'Address', path: apiPaths.address }),
 		address: readAddress(context, itemIndex),

@@ -20,7 +20,8 @@ import { parseConsignmentId } from '../../shared/schemas';
 import { itemInputFields } from './helpers/itemFields';
 import { fieldMappingProperties } from './helpers/itemMapping';
 import { readItemCreationInput } from './helpers/itemPayload';
-import { isPreview } from './helpers/itemPreview';
+import { amountsOf, isPreview } from './helpers/itemPreview';
+import { skuText } from './helpers/skuText';
 
 export const option: INodePropertyOptions = {
 	name: 'Create',
@@ -58,12 +59,6 @@ export interface PendingCreation extends Row {
 interface ReportedError {
 	message: string;
 	vendorSku: string | null;
-}
-
-/** The contract names it as a string, but a service may answer `12345` for the "12345" that was sent. */
-function skuText(value: unknown): string | null {
-	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-	return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
 function reportedErrors(body: unknown): ReportedError[] | undefined {
@@ -194,7 +189,12 @@ export const creations: Batched<PendingCreation> = {
 	preview: ({ payload, consignmentId }) => ({
 		ok: 'noRequest',
 		outcome: 'would create',
-		json: { preview: 'would create', vendor_sku: payload.vendor_sku, consignment_id: consignmentId },
+		json: {
+			preview: 'would create',
+			vendor_sku: payload.vendor_sku,
+			consignment_id: consignmentId,
+			amounts: amountsOf(payload as unknown as IDataObject),
+		},
 	}),
 };
 

@@ -14,7 +14,7 @@ import { approvedItemFields, itemInputFields } from './helpers/itemFields';
 import { fieldMappingProperties } from './helpers/itemMapping';
 import { readApprovedItemPatch, readerForItem, readItemIdToUpdate, readItemUpdateInput } from './helpers/itemPayload';
 import { apiPaths } from '../../../shared/apiPaths';
-import { isPreview } from './helpers/itemPreview';
+import { isPreview, amountsOf } from './helpers/itemPreview';
 import { OutcomeTally } from '../../shared/runSummary';
 
 const show = { resource: ['item'], operation: ['update'] };
@@ -152,7 +152,8 @@ function previewUpdate(context: IExecuteFunctions, count: number, tally: Outcome
 		tally.add('would update');
 		const fields = Object.keys(patch.body).filter((field) => field !== 'vendor_sku');
 		// Update reads no listing, so what differs from the item is not known here.
-		return { json: { preview: 'would update', item_id: patch.itemId, fields, requests: requestBodies(patch).length }, pairedItem: { item: itemIndex } };
+		const json = { preview: 'would update', item_id: patch.itemId, fields, requests: requestBodies(patch).length, amounts: amountsOf(patch.body) };
+		return { json, pairedItem: { item: itemIndex } };
 	});
 	tally.show(context, true);
 	return [output];
@@ -166,7 +167,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const output = await runPerItem(this, {
 		read: readPatch,
 		send: async (context, patch, _itemIndex, stop) => await sendPatch(context, patch, pace, stop),
-		readAllFirst: true,
+		writes: true,
 		onOutcome: (outcome) => tally.add(outcome === 'sent' ? 'updated' : outcome),
 	});
 	tally.show(this, false);

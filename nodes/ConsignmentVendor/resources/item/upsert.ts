@@ -23,8 +23,13 @@ import { itemInputFields } from './helpers/itemFields';
 import { fieldMappingProperties } from './helpers/itemMapping';
 import { AmbiguousSkuError, findItemBySku, type FoundItem } from './helpers/itemLookup';
 import { approvedItemPart, readItemUpdateInput } from './helpers/itemPayload';
-import { comparedWithListing, isPreview } from './helpers/itemPreview';
+import { amountsOf, comparedWithListing, isPreview } from './helpers/itemPreview';
+import { AwaitingListing, type Submission } from './helpers/awaitingListing';
 import { fingerprintOf, SentMemory } from './helpers/sentMemory';
+import { serviceKeyOf } from '../../shared/listOperation';
+
+/** A duplicate is for good (two listings of one piece), a refused row's wait is not, and it is told by invalid_item_upload. */
+const NEW_ITEMS_LISTED_WITHIN_HOURS = 24;
 
 export const option: INodePropertyOptions = {
 	name: 'Create or Update',
@@ -47,13 +52,23 @@ export const fields: INodeProperties[] = [
 			default: '',
 		},
 		{
+			displayName: 'New Items Listed Within (Hours)',
+			name: 'newItemsListedWithin',
+			type: 'number',
+			default: NEW_ITEMS_LISTED_WITHIN_HOURS,
+			typeOptions: { minValue: 0, numberPrecision: 2 },
+			description:
+				'How long the service may take to list an item after accepting it. Until the listings show an item this node submitted (or whose submission had an unknown outcome), its row is not sent again, so a run that comes sooner never creates it twice; the output says "awaiting the service".',
+			hint: 'A row the service refused after accepting it (invalid_item_upload) waits this long: set 0 for one run to send it at once',
+		},
+		{
 			displayName: 'Only Send What Changed',
 			name: 'onlySendWhatChanged',
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to skip rows identical to what this node last sent successfully for their Vendor SKU, once the service shows the item (no request at all; the output says "unchanged"). A new item is skipped only after the listings show it, so one the service refused later is sent again. The memory is kept in the workflow and updated by production runs, not by manual test runs.',
-			hint: 'A change made to an item outside this workflow is not seen: a skipped row is not compared with the service',
+				'Whether to skip rows identical to what this node last sent successfully for their Vendor SKU, once the service shows the item (no request at all; the output says "unchanged"). A new item is skipped only after the listings show it, so one the service refused later is sent again. Every 6 hours a run checks the skipped rows against the listings, so an item deleted at the service is sent again. The memory is kept in the workflow and updated by production runs, not by manual test runs.',
+			hint: 'Between those checks a change made to an item outside this workflow is not seen',
 		},
 		{
 			displayName: 'Forget What Was Sent',
@@ -76,10 +91,37 @@ export const fields: INodeProperties[] = [
 type Outcome = RowResult | { batch: PendingCreation } | { ok: 'shown' };
 
 /** Under Preview Only, the PATCH a real run would send to a found item: the fields it would send, and which differ. */
-function wouldUpdate(found: FoundItem, body: IDataObject, json: IDataObject): Outcome {
-	const { differs, notShown } = comparedWithListing(body, found.listed);
+function wouldUpdate(body: IDataObject, comparison: Comparison, json: IDataObject): Outcome {
 	const fields = Object.keys(body).filter((field) => field !== 'vendor_sku');
-	return { ok: 'noRequest', outcome: 'would update', json: { ...json, preview: 'would update', fields, differs, notShown } };
+	return {
+		ok: 'noRequest',
+		outcome: 'would update',
+		json: { ...json, preview: 'would update', fields, ...comparison, amounts: amountsOf(body) },
+	};
+}
+
+type Comparison = ReturnType<typeof comparedWithListing>;
+
+/**
+ * Nothing to send: the listing shows every value the PATCH would carry, and the fields it does not show are what this
+ * node last sent and the service confirmed (Only Send What Changed's memory vouches for the row).
+ */
+const alreadyThere = ({ differs, notShown }: Comparison, memoryVouches: boolean) => differs.length === 0 && (notShown.length === 0 || memoryVouches);
+
+function awaitingResult(vendorSku: string, submission: Submission, windowHours: number, preview: boolean): Outcome {
+	const submittedAt = new Date(submission.at).toISOString();
+	return {
+		ok: 'noRequest',
+		outcome: 'awaiting the service',
+		json: {
+			operation: 'awaiting the service',
+			status: submission.kind === 'unknown' ? 'outcome unknown' : 'submitted',
+			vendor_sku: vendorSku,
+			submitted_at: submittedAt,
+			message: `Submitted at ${submittedAt}${submission.kind === 'unknown' ? ' (the answer was lost, so it may have been created)' : ''} and not listed by the service yet: not sent again until the listings show it or ${windowHours} h (New Items Listed Within) have passed`,
+			...(preview ? { preview: 'awaiting the service' } : {}),
+		},
+	};
 }
 
 function failure(itemIndex: number, payload: ItemPayload, messages: string[], description?: string): Outcome {
@@ -96,37 +138,53 @@ async function patch(context: IExecuteFunctions, found: FoundItem, body: IDataOb
 	return typeof status === 'string' ? status : 'updated';
 }
 
+interface RowMemory {
+	/** This very row was created before (Only Send What Changed). */
+	submittedBefore: boolean;
+	/** Only Send What Changed confirmed this very row: fields the listings do not show are as it says. */
+	memoryVouches: boolean;
+	awaiting: AwaitingListing;
+	windowHours: number;
+}
+
 async function upsertOne(
 	context: IExecuteFunctions,
 	{ itemIndex, payload }: Row,
 	index: ItemCatalog | undefined,
-	submittedBefore: boolean,
+	{ submittedBefore, memoryVouches, awaiting, windowHours }: RowMemory,
 	preview: boolean,
 ): Promise<Outcome> {
 	let found: FoundItem | undefined;
 	try {
 		found = await findItemBySku(context, payload.vendor_sku, index);
 		if (found === undefined) {
+			const submission = awaiting.pending(payload.vendor_sku);
+			if (submission) return awaitingResult(payload.vendor_sku, submission, windowHours, preview);
 			if (payload.quantity < 1) {
 				return failure(itemIndex, payload, [`quantity must be at least 1 to create an item (no item has vendor_sku ${payload.vendor_sku}), got ${payload.quantity}`]);
 			}
 			return { batch: { itemIndex, consignmentId: readConsignmentId(context, itemIndex), payload } };
 		}
+		if (!preview) awaiting.settled(payload.vendor_sku);
 		// This very row was created before and the service now shows the item: nothing to send.
 		if (submittedBefore && found.validationStatus !== 'deleted') return { ok: 'shown' };
 		const base = { operation: 'updated', item_id: found.itemId, validation_status: found.validationStatus };
 		if (found.validationStatus !== 'approved') {
 			// vendor_sku must stay the same: send it as the service spells it (its filter ignores case).
-			const body = { ...payload, vendor_sku: found.vendorSku };
-			if (preview) return wouldUpdate(found, body as unknown as IDataObject, { ...base, vendor_sku: found.vendorSku });
-			const status = await patch(context, found, body as unknown as IDataObject);
+			const body = { ...payload, vendor_sku: found.vendorSku } as unknown as IDataObject;
+			const comparison = comparedWithListing(body, found.listed);
+			if (alreadyThere(comparison, memoryVouches)) return unchangedResult(found.vendorSku, preview, found.itemId);
+			if (preview) return wouldUpdate(body, comparison, { ...base, vendor_sku: found.vendorSku });
+			const status = await patch(context, found, body);
 			return { ok: true, json: { ...base, status, ...body, ignoredFields: [] } };
 		}
 		const { patch: allowed, ignoredFields, quantityNotSent } = approvedItemPart(payload, found.quantity);
 		// Nothing the approved item would take: no request (a PATCH could only be ignored or refused).
 		const sent = Object.keys(allowed).length > 0;
 		const notes = { ignoredFields, ...(quantityNotSent ? { quantityNotSent } : {}) };
-		if (preview && sent) return wouldUpdate(found, allowed, { ...base, vendor_sku: found.vendorSku, ...notes });
+		const comparison = comparedWithListing(allowed, found.listed);
+		if (sent && alreadyThere(comparison, memoryVouches)) return unchangedResult(found.vendorSku, preview, found.itemId);
+		if (preview && sent) return wouldUpdate(allowed, comparison, { ...base, vendor_sku: found.vendorSku, ...notes });
 		const status = sent ? await patch(context, found, allowed) : 'not applied';
 		return {
 			ok: true,
@@ -151,10 +209,16 @@ async function upsertOne(
 	}
 }
 
-const unchangedResult = (vendorSku: string, preview: boolean): RowResult => ({
+const unchangedResult = (vendorSku: string, preview: boolean, itemId?: string | number): RowResult => ({
 	ok: 'noRequest',
 	outcome: 'unchanged',
-	json: { operation: 'unchanged', status: 'unchanged', vendor_sku: vendorSku, ...(preview ? { preview: 'unchanged' } : {}) },
+	json: {
+		operation: 'unchanged',
+		status: 'unchanged',
+		...(itemId === undefined ? {} : { item_id: itemId }),
+		vendor_sku: vendorSku,
+		...(preview ? { preview: 'unchanged' } : {}),
+	},
 });
 
 /** The consignment a new item of this row would go to, for its fingerprint; undefined when it cannot be read. */
@@ -169,10 +233,16 @@ function consignmentOf(context: IExecuteFunctions, itemIndex: number): string | 
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	let memory: SentMemory | undefined;
+	let awaiting: AwaitingListing | undefined;
 	const fingerprints = new Map<number, string>();
 	const remember = (item: Row, result: RowResult, created: boolean) => {
-		if (!memory || result.ok === 'noRequest') return;
+		if (result.ok === 'noRequest') return;
 		const sku = item.payload.vendor_sku;
+		// A creation that may become an item is waited for; one refused for certain is not.
+		if (created && (result.ok === true || result.failure.outcomeUnknown)) {
+			awaiting?.record(sku, result.ok === true && !result.unconfirmed ? 'submitted' : 'unknown');
+		}
+		if (!memory) return;
 		const fingerprint = fingerprints.get(item.itemIndex)!;
 		// Only what the service accepted is remembered, and a creation as submitted only: it is not a reason to
 		// skip the row until the service shows the item.
@@ -182,11 +252,16 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	};
 
 	const settle = async (context: IExecuteFunctions, rows: Row[], preview: boolean) => {
+		const windowHours = Math.max(0, Number(context.getNodeParameter('newItemsListedWithin', 0, NEW_ITEMS_LISTED_WITHIN_HOURS)) || 0);
+		awaiting = AwaitingListing.of(context, await serviceKeyOf(context), windowHours * 3_600_000);
 		memory = (context.getNodeParameter('onlySendWhatChanged', 0, false) as boolean)
 			? SentMemory.of(context, context.getNodeParameter('forgetWhatWasSent', 0, false) as boolean)
 			: undefined;
 		if (memory) for (const { itemIndex, payload } of rows) fingerprints.set(itemIndex, fingerprintOf(payload, consignmentOf(context, itemIndex)));
-		const isUnchanged = ({ itemIndex, payload }: Row) => memory?.unchanged(payload.vendor_sku, fingerprints.get(itemIndex)!) === true;
+		const confirmedAsIs = ({ itemIndex, payload }: Row) => memory?.unchanged(payload.vendor_sku, fingerprints.get(itemIndex)!) === true;
+		// Now and then the rows the memory would skip are checked against the service too (a deleted item is sent again).
+		const verifying = memory?.verificationDue() === true;
+		const isUnchanged = (row: Row) => !verifying && confirmedAsIs(row);
 		// Reading the vendor's listings once, when cheaper than looking every row up (itemCatalog.ts).
 		const index = await readItemCatalog(context, rows.filter((row) => !isUnchanged(row)).length);
 		// Listings read in full settle the memory: created items they show are confirmed, SKUs they do not show dropped.
@@ -197,9 +272,15 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const { maxConcurrent } = paceSettingsOfNode(context);
 		const outcomes = await mapConcurrently(rows, maxConcurrent, async (row): Promise<Outcome> => {
 			if (isUnchanged(row)) return unchangedResult(row.payload.vendor_sku, preview);
-			const submittedBefore = memory?.submitted(row.payload.vendor_sku, fingerprints.get(row.itemIndex)!) === true;
-			return await upsertOne(context, row, index, submittedBefore, preview);
+			const rowMemory: RowMemory = {
+				submittedBefore: memory?.submitted(row.payload.vendor_sku, fingerprints.get(row.itemIndex)!) === true,
+				memoryVouches: confirmedAsIs(row),
+				awaiting: awaiting!,
+				windowHours,
+			};
+			return await upsertOne(context, row, index, rowMemory, preview);
 		});
+		if (verifying && !preview) memory?.markVerified();
 		// In input order: the memory keeps the most recently sent SKUs.
 		return outcomes.map((outcome, position): RowResult | { batch: PendingCreation } => {
 			const row = rows[position];
@@ -230,8 +311,11 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 					return results;
 				},
 			},
-			// A preview leaves the memory as it was.
-			finish: () => memory?.save(),
+			// A preview leaves both memories as they were.
+			finish: () => {
+				memory?.save();
+				awaiting?.save();
+			},
 		},
 		isPreview(this),
 	);

@@ -36,6 +36,7 @@ function readSku(context: IExecuteFunctions, itemIndex: number): string {
 }
 
 export const execute = perItem({
+	writes: true,
 	read: readSku,
 	async send(context, sku, itemIndex, stop) {
 		const answer = await requestForItem(context, itemIndex, stop, { method: 'POST', url: apiPaths.cancellations, body: { sku } }, { kind: 'order', id: sku });

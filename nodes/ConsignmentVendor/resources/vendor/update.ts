@@ -66,6 +66,7 @@ function readVendorUpdate(context: IExecuteFunctions, itemIndex: number): IDataO
 }
 
 export const execute = perItem({
+	writes: true,
 	read: readVendorUpdate,
 	async send(context, body, itemIndex, stop) {
 		const answer = await requestForItem(context, itemIndex, stop, { method: 'PATCH', url: apiPaths.vendor, body }, { kind: 'vendor' });

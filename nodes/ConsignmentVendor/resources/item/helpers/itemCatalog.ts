@@ -12,6 +12,7 @@ import { serviceKeyOf } from '../../../shared/listOperation';
 import { readPages } from '../../../shared/pagination';
 import { paceSettingsOfNode } from '../../../shared/requestOptions';
 import { apiPaths } from '../../../../shared/apiPaths';
+import { skuKey } from './skuText';
 
 /** What the listings said about the vendor's items, by lower-cased vendor_sku. */
 export interface ItemCatalog {
@@ -73,9 +74,8 @@ export async function readItemCatalog(context: IExecuteFunctions, rows: number):
 			{ collectionKey: 'products', idKeys: ['id', 'item_id'], query },
 			{ node: context.getNode(), serviceKey, maxRequests: budget - index.requests },
 			(record) => {
-				const sku = (record as IDataObject | null)?.vendor_sku;
-				if (typeof sku !== 'string') return;
-				const key = sku.toLowerCase();
+				const key = skuKey((record as IDataObject | null)?.vendor_sku);
+				if (key === null) return;
 				const list = into.get(key);
 				if (list) list.push(slim(record as IDataObject, status));
 				else into.set(key, [slim(record as IDataObject, status)]);

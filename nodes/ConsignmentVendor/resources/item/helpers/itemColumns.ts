@@ -9,6 +9,8 @@
  */
 import type { FieldType, ILoadOptionsFunctions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
 
+import { isPriceUnit, type PriceUnit } from '../../../shared/money';
+
 interface ItemColumn {
 	id: string;
 	displayName: string;
@@ -51,12 +53,18 @@ const ITEM_ID_COLUMN: ItemColumn = { id: 'item_id', displayName: 'Item ID (item_
 /** The column each operation matches on (Create matches on nothing: it always creates). */
 export const MATCHING_COLUMN: Readonly<Record<string, string | undefined>> = { update: 'item_id', upsert: 'vendor_sku' };
 
-/** The columns of `operation`, as the mapper shows them. Only the matching column can be used to match. */
-export function columnsFor(operation: string): ResourceMapperField[] {
+const UNIT_LABELS: Record<PriceUnit, string> = { cents: 'Cents', dollars: 'Dollars' };
+
+/**
+ * The columns of `operation`, as the mapper shows them; the amounts say the unit they are read in, where the user maps
+ * them. Only the matching column can be used to match.
+ */
+export function columnsFor(operation: string, unit?: PriceUnit): ResourceMapperField[] {
 	const matching = MATCHING_COLUMN[operation];
 	const columns = operation === 'update' ? [ITEM_ID_COLUMN, ...ITEM_COLUMNS] : ITEM_COLUMNS;
 	return columns.map((column) => ({
 		...column,
+		displayName: unit && (column.id === 'msrp' || column.id === 'price') ? column.displayName.replace('Price Unit', UNIT_LABELS[unit]) : column.displayName,
 		display: true,
 		defaultMatch: column.id === matching,
 		canBeUsedToMatch: column.id === matching,
@@ -65,5 +73,6 @@ export function columnsFor(operation: string): ResourceMapperField[] {
 
 /** `methods.resourceMapping.getMappingColumns`: the item columns of the node's current operation. */
 export async function getMappingColumns(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
-	return { fields: columnsFor(String(this.getNodeParameter('operation', 'create'))) };
+	const unit = this.getCurrentNodeParameter('priceUnit');
+	return { fields: columnsFor(String(this.getNodeParameter('operation', 'create')), isPriceUnit(unit) ? unit : undefined) };
 }

@@ -1,5 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { PriceUnit } from '../../../shared/money';
+
+/**
+ * From 1.2 new nodes read prices in dollars: a sheet or a shop holds prices as people write them (2100.00, 650), and
+ * in Cents those go out a hundred times too small without any error (a whole-dollar 650 becomes $6.50).
+ */
+export const PRICES_IN_DOLLARS_FROM = 1.2;
+
 type Show = NonNullable<NonNullable<INodeProperties['displayOptions']>['show']>;
 
 function shown(operations: string[], extra: Show = {}): INodeProperties['displayOptions'] {
@@ -41,19 +49,23 @@ function priceFields(operations: string[], extra: Show, manual: Show): INodeProp
 				: 'In dollars, at most 2 decimals, no thousands separators: 1299.99 is sent as 129999 cents (converted exactly).',
 		displayOptions: shown(operations, { ...manual, priceUnit: [unit] }),
 	});
+	const priceUnit = (defaultUnit: PriceUnit, versions: NonNullable<Show['@version']>): INodeProperties => ({
+		displayName: 'Price Unit',
+		name: 'priceUnit',
+		type: 'options',
+		default: defaultUnit,
+		description: 'How MSRP and Price are entered (also the msrp and price columns of the column mapper). The API always receives whole cents.',
+		hint: 'Dollars: 2100.00 or 2100 is $2,100.00. Cents: 2100 is $21.00, and a value with a decimal point is refused',
+		options: [
+			{ name: 'Cents (as the API takes it)', value: 'cents', description: '1999 means $19.99' },
+			{ name: 'Dollars', value: 'dollars', description: '19.99 means $19.99; converted to 1999 cents exactly' },
+		],
+		displayOptions: shown(operations, { ...extra, '@version': versions }),
+	});
 	return [
-		{
-			displayName: 'Price Unit',
-			name: 'priceUnit',
-			type: 'options',
-			default: 'cents',
-			description: 'How MSRP and Price are entered (also the msrp and price columns of the column mapper). The API always receives whole cents.',
-			options: [
-				{ name: 'Cents (as the API Takes It)', value: 'cents', description: '1999 means $19.99' },
-				{ name: 'Dollars', value: 'dollars', description: '19.99 means $19.99; converted to 1999 cents exactly' },
-			],
-			displayOptions: shown(operations, extra),
-		},
+		// Nodes saved before 1.2 keep Cents (n8n does not store a parameter left at its default).
+		priceUnit('cents', [{ _cnd: { lt: PRICES_IN_DOLLARS_FROM } }]),
+		priceUnit('dollars', [{ _cnd: { gte: PRICES_IN_DOLLARS_FROM } }]),
 		amount('msrp', 'MSRP', "Manufacturer's suggested retail price", 'cents'),
 		amount('msrp', 'MSRP', "Manufacturer's suggested retail price", 'dollars'),
 		amount('price', 'Price', 'Selling price', 'cents'),

@@ -5,6 +5,7 @@ import { apiRequest } from '../../../../shared/transport';
 import { paceSettingsOfNode } from '../../../shared/requestOptions';
 import type { ItemCatalog } from './itemCatalog';
 import { apiPaths } from '../../../../shared/apiPaths';
+import { skuKey, skuText } from './skuText';
 
 export interface FoundItem {
 	itemId: string | number;
@@ -20,10 +21,8 @@ export interface FoundItem {
 export class AmbiguousSkuError extends Error {}
 
 function pick(records: IDataObject[], vendorSku: string): IDataObject | undefined {
-	const sameIgnoringCase = records.filter(
-		(record) => typeof record.vendor_sku === 'string' && record.vendor_sku.toLowerCase() === vendorSku.toLowerCase(),
-	);
-	const exact = sameIgnoringCase.filter((record) => record.vendor_sku === vendorSku);
+	const sameIgnoringCase = records.filter((record) => skuKey(record.vendor_sku) === skuKey(vendorSku));
+	const exact = sameIgnoringCase.filter((record) => skuText(record.vendor_sku) === skuText(vendorSku));
 	const candidates = exact.length ? exact : sameIgnoringCase;
 	const ids = [...new Set(candidates.map((record) => String(record.item_id)))];
 	if (ids.length > 1) {
@@ -52,7 +51,7 @@ async function findIn(
 function fromRecord(record: IDataObject, validationStatus: string): FoundItem {
 	return {
 		itemId: record.item_id as string | number,
-		vendorSku: String(record.vendor_sku),
+		vendorSku: skuText(record.vendor_sku) ?? String(record.vendor_sku),
 		validationStatus,
 		quantity: typeof record.quantity === 'number' ? record.quantity : undefined,
 		listed: record,
@@ -65,7 +64,7 @@ async function recordsOf(
 	listed: { records: Map<string, IDataObject[]>; complete: boolean } | undefined,
 	lookup: () => Promise<IDataObject | undefined>,
 ): Promise<IDataObject | undefined> {
-	const records = listed?.records.get(vendorSku.toLowerCase());
+	const records = listed?.records.get(skuKey(vendorSku) ?? '');
 	if (listed?.complete) return pick(records ?? [], vendorSku);
 	if (records?.length) {
 		const found = pick(records, vendorSku);

@@ -54,7 +54,7 @@ export function fieldMappingProperties(operation: string, extra: Show = {}): INo
 		default: { mappingMode: AUTO_MAP_INPUT_DATA, value: null },
 		required: true,
 		typeOptions: {
-			loadOptionsDependsOn: ['operation'],
+			loadOptionsDependsOn: ['operation', 'priceUnit'],
 			resourceMapper: {
 				resourceMapperMethod: 'getMappingColumns',
 				mode: MAPPER_MODE[operation],

@@ -27,6 +27,18 @@ export function isPreview(context: IExecuteFunctions): boolean {
 	return context.getNodeParameter(PREVIEW_ONLY, 0, false) === true;
 }
 
+const dollarsOf = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+/** Each amount a preview's row would send, in cents as sent and in dollars, so a factor of 100 shows before it is sent. */
+export function amountsOf(sent: IDataObject): IDataObject {
+	const amounts: IDataObject = {};
+	for (const field of ['msrp', 'price']) {
+		const cents = sent[field];
+		if (typeof cents === 'number') amounts[field] = { cents, dollars: dollarsOf(cents) };
+	}
+	return amounts;
+}
+
 /** The fields of a row the listings show, under the row's names, as the row would send them (cents). */
 function shownValues(record: IDataObject): Partial<Record<keyof ItemPayload, unknown>> {
 	const price = record.price;

@@ -10,6 +10,10 @@ import { createHash } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 const STATIC_DATA_KEY = 'sentItems';
+/** When the rows it skips were last checked against the service (epoch ms). */
+const VERIFIED_AT_KEY = 'sentItemsVerifiedAt';
+/** How often the skipped rows are checked: an item deleted or changed at the service is seen within this time. */
+export const VERIFY_EVERY_MS = 6 * 3_600_000;
 /** The memory of versions that remembered creations as sent; never trusted (see `SentMemory.of`). */
 const UNCONFIRMED_LEGACY_KEY = 'sentFingerprints';
 
@@ -46,6 +50,8 @@ export class SentMemory {
 
 	private changed = false;
 
+	private verifiedAt: number | undefined;
+
 	private constructor(private readonly staticData: IDataObject) {
 		const stored = staticData[STATIC_DATA_KEY];
 		const valid =
@@ -65,6 +71,20 @@ export class SentMemory {
 			memory.changed = true;
 		}
 		return memory;
+	}
+
+	/**
+	 * Whether this run should check the rows it would skip against the listings. A memory saved without the time
+	 * (the run that filled it, or an older version's) counts from its next save.
+	 */
+	verificationDue(): boolean {
+		const at = this.staticData[VERIFIED_AT_KEY];
+		return typeof at === 'number' && Date.now() - at >= VERIFY_EVERY_MS;
+	}
+
+	markVerified(): void {
+		this.verifiedAt = Date.now();
+		this.changed = true;
 	}
 
 	unchanged(vendorSku: string, fingerprint: string): boolean {
@@ -112,6 +132,9 @@ export class SentMemory {
 		// Over the bound, the entries touched longest ago go first (a Map keeps the order they were set in).
 		const kept = [...this.entries].slice(Math.max(0, this.entries.size - MAX_ENTRIES));
 		this.staticData[STATIC_DATA_KEY] = Object.fromEntries(kept);
+		if (this.verifiedAt !== undefined || typeof this.staticData[VERIFIED_AT_KEY] !== 'number') {
+			this.staticData[VERIFIED_AT_KEY] = this.verifiedAt ?? Date.now();
+		}
 		delete this.staticData[UNCONFIRMED_LEGACY_KEY];
 	}
 

@@ -140,6 +140,8 @@ export function indexRanges(indexes: number[]): string {
 	return ranges.join(', ');
 }
 
+const RUN_AGAIN_ADVICE = /[^.]*\b(run|try)\b[^.]*\bagain\b[^.]*\./gi;
+
 /**
  * The node's failure after some items were carried out: running every item again would repeat them (a second address,
  * a second cancellation), so the error says which ones went through and never advises running the node again.
@@ -147,7 +149,8 @@ export function indexRanges(indexes: number[]): string {
 function namingCarriedOut(error: unknown, carriedOut: number[], count: number): unknown {
 	if (carriedOut.length === 0 || !(error instanceof Error)) return error;
 	const described = error as Error & { description?: string | null };
-	const advice = (described.description ?? '').replace(FIX_ADVICE, 'Correct it.').replace(/\s*Run the workflow again later[^.]*\./, '').trim();
+	// Advice to run again is dropped, whoever wrote it (an input refusal, a service refusal, a retry budget).
+	const advice = (described.description ?? '').replace(RUN_AGAIN_ADVICE, '').trim();
 	const done =
 		`${carriedOut.length} of the ${count} items were carried out before this failure (item index ${indexRanges(carriedOut)}): ` +
 		'do not send them again, or they are carried out twice. Send only the other items (turn on Settings → On Error → Continue to get one output item per input item, failed ones included).';

@@ -37,14 +37,16 @@ const rememberedSkus = (staticData: IDataObject) =>
 	Object.keys(((staticData[`node:${NODE_NAME}`] as IDataObject | undefined)?.sentItems as IDataObject | undefined) ?? {}).sort();
 
 describe('Only Send What Changed: creations', () => {
-	it('a creation answered "submitted" that the service never shows is sent again on the next run', async () => {
+	it('a creation answered "submitted" that the service never shows is sent again once New Items Listed Within has passed', async () => {
 		const staticData: IDataObject = {};
 		await acceptThenRefuseNextCreation();
 		const first = await run(upsert(), [validItem('MEM-LOST-1')], staticData);
 		expect(first.operations).toEqual(['created']);
 		expect(await existsInSandbox('MEM-LOST-1')).toBe(false);
 
-		const second = await run(upsert(), [validItem('MEM-LOST-1')], staticData);
+		// Within the window the service may still be processing it (item-upsert-listing-delay.test.ts).
+		expect((await run(upsert(), [validItem('MEM-LOST-1')], staticData)).operations).toEqual(['awaiting the service']);
+		const second = await run({ ...upsert(), newItemsListedWithin: 0 }, [validItem('MEM-LOST-1')], staticData);
 		expect(second.operations).toEqual(['created']);
 		expect(second.writes.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/consignments/cons_12345/items']);
 		expect(await existsInSandbox('MEM-LOST-1')).toBe(true);
@@ -94,5 +96,29 @@ describe('Only Send What Changed: what makes a row changed', () => {
 		const moved = await run(upsert('cons_67890'), [row], staticData);
 		expect(moved.operations).toEqual(['updated']);
 		expect(moved.writes.map((r) => r.method)).toEqual(['PATCH']);
+	});
+});
+
+describe('Only Send What Changed: the skipped rows are checked against the service now and then', () => {
+	const nodeData = (staticData: IDataObject) => staticData[`node:${NODE_NAME}`] as IDataObject;
+	const sevenHoursAgo = () => Date.now() - 7 * 3_600_000;
+
+	it('a check finds the unchanged rows still listed (reads, no write) and sends the row of an item deleted at the service', async () => {
+		const staticData: IDataObject = {};
+		const rows = [validItem('MEM-CHECK-1'), validItem('MEM-CHECK-2')];
+		await run(upsert(), rows, staticData);
+		await run(upsert(), rows, staticData); // the listings show both: confirmed
+		expect((await run(upsert(), rows, staticData)).requests).toEqual([]);
+
+		const gone = (await suite.storedItem('MEM-CHECK-2')).item_id;
+		await suite.sandbox.admin.setItemStatus(gone, 'deleted');
+		// Within 6 hours of the last check the memory is trusted: no request.
+		expect((await run(upsert(), rows, staticData)).requests).toEqual([]);
+
+		nodeData(staticData).sentItemsVerifiedAt = sevenHoursAgo();
+		const checked = await run(upsert(), rows, staticData);
+		expect(checked.operations).toEqual(['unchanged', 'updated']);
+		expect(checked.writes.map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /v1/items/${gone}`]);
+		expect(nodeData(staticData).sentItemsVerifiedAt).toBeGreaterThan(Date.now() - 60_000);
 	});
 });

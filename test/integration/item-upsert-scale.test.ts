@@ -105,6 +105,6 @@ describe('Only Send What Changed, off', () => {
 		await run(upsert(), few, staticData);
 		const again = await run(upsert(), few, staticData);
 		expect(again.writes).toHaveLength(1);
-		expect(staticData).toEqual({});
+		expect(JSON.stringify(staticData)).not.toMatch(/sentItems/);
 	});
 });

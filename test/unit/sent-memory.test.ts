@@ -60,7 +60,7 @@ describe('SentMemory', () => {
 		const memory = SentMemory.of(contextWith(staticData), false);
 		expect(memory.unchanged('A-1', fingerprintOf(row, undefined))).toBe(false);
 		memory.save();
-		expect(staticData).toEqual({ sentItems: {} });
+		expect(staticData).toEqual({ sentItems: {}, sentItemsVerifiedAt: expect.any(Number) });
 	});
 
 	it(`keeps at most ${MAX_ENTRIES} SKUs, dropping those touched longest ago`, () => {

@@ -173,7 +173,8 @@ async function upsertOne(
 			// vendor_sku must stay the same: send it as the service spells it (its filter ignores case).
 			const body = { ...payload, vendor_sku: found.vendorSku } as unknown as IDataObject;
 			const comparison = comparedWithListing(body, found.listed);
-			if (alreadyThere(comparison, memoryVouches)) return unchangedResult(found.vendorSku, preview, found.itemId);
+			// A deleted item is not there for the buyer, whatever its listed values.
+			if (found.validationStatus !== 'deleted' && alreadyThere(comparison, memoryVouches)) return unchangedResult(found.vendorSku, preview, found.itemId);
 			if (preview) return wouldUpdate(body, comparison, { ...base, vendor_sku: found.vendorSku });
 			const status = await patch(context, found, body);
 			return { ok: true, json: { ...base, status, ...body, ignoredFields: [] } };

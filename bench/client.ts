@@ -33,6 +33,7 @@ export interface WorkloadFile {
 	parameters: INodeParameters;
 	inputItems: IDataObject[];
 	settings?: Harness.NodeSettings;
+	priorRuns?: { count: number; checkDue?: boolean };
 }
 
 const NODE_NAME = 'Consignment Vendor';
@@ -42,7 +43,7 @@ const codeRoot = process.argv[2];
 const harness = require(join(codeRoot, 'test', 'harness')) as typeof Harness;
 let store: Harness.CredentialStore;
 
-async function runOnce(parameters: INodeParameters, inputItems: IDataObject[], settings?: Harness.NodeSettings) {
+async function runOnce(parameters: INodeParameters, inputItems: IDataObject[], settings?: Harness.NodeSettings, staticData?: IDataObject) {
 	const workflow = harness.buildWorkflow({
 		type: harness.packageNodeType('consignmentVendor'),
 		name: NODE_NAME,
@@ -50,7 +51,8 @@ async function runOnce(parameters: INodeParameters, inputItems: IDataObject[], s
 		credential: store.get('cred-1'),
 		settings,
 	});
-	return await harness.runWorkflow(workflow, { credentials: store, inputItems });
+	// With static data: a production execution (n8n keeps its static data), as a schedule runs it.
+	return await harness.runWorkflow(workflow, { credentials: store, inputItems, ...(staticData ? { staticData, mode: 'trigger' as const } : {}) });
 }
 
 function send(message: object): void {
@@ -68,10 +70,16 @@ process.on('message', (message: Message) => {
 			return;
 		}
 		const workload = JSON.parse(readFileSync(message.workloadFile, 'utf8')) as WorkloadFile;
+		const staticData: IDataObject | undefined = workload.priorRuns ? {} : undefined;
+		for (let n = 0; n < (workload.priorRuns?.count ?? 0); n++) {
+			const prior = await runOnce(workload.parameters, workload.inputItems, workload.settings, staticData);
+			if (prior.error) throw new Error(`prior run ${n + 1} failed: ${prior.error.message}`);
+		}
+		if (workload.priorRuns?.checkDue) ((staticData ?? {})[`node:${NODE_NAME}`] as IDataObject).sentItemsVerifiedAt = 0;
 		const startedAt = Date.now();
 		const cpuBefore = process.cpuUsage();
 		const started = performance.now();
-		const run = await runOnce(workload.parameters, workload.inputItems, workload.settings);
+		const run = await runOnce(workload.parameters, workload.inputItems, workload.settings, staticData);
 		const wallMs = performance.now() - started;
 		const cpu = process.cpuUsage(cpuBefore);
 		const result: ClientResult = {

@@ -111,7 +111,12 @@ async function runOnce(sandbox: RunningSandbox, scenario: Scenario): Promise<Row
 
 		const parts = split(workload.inputItems, processes);
 		const resultFiles = parts.map((items, part) => {
-			const file: WorkloadFile = { parameters: workload.parameters, inputItems: items, settings: workload.settings ?? { onError: 'continueRegularOutput' } };
+			const file: WorkloadFile = {
+				parameters: workload.parameters,
+				inputItems: items,
+				settings: workload.settings ?? { onError: 'continueRegularOutput' },
+				priorRuns: workload.priorRuns,
+			};
 			writeFileSync(join(work, `workload-${part}.json`), JSON.stringify(file));
 			return join(work, `result-${part}.json`);
 		});
@@ -122,7 +127,8 @@ async function runOnce(sandbox: RunningSandbox, scenario: Scenario): Promise<Row
 		const results = resultFiles.map((file) => JSON.parse(readFileSync(file, 'utf8')) as ClientResult);
 		const result = combined(results);
 
-		const log = await admin.requests();
+		// Requests of the prior runs (workload.priorRuns) are not the measured run's.
+		const log = (await admin.requests()).filter((entry) => Date.parse(entry.at) >= result.startedAt);
 		// BENCH_LOG_DIR=<dir>: each run's request timeline (ms after the first request, method, path, status).
 		if (process.env.BENCH_LOG_DIR) {
 			const first = Math.min(...log.map((entry) => Date.parse(entry.at)));

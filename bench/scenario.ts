@@ -31,6 +31,12 @@ export interface Workload {
 	inputItems: IDataObject[];
 	/** n8n node settings; the bench's default is onError: continueRegularOutput (a failed item is counted, not fatal). */
 	settings?: NodeSettings;
+	/**
+	 * Production executions of the same workflow (static data kept, as n8n does) before the measured one, whose requests
+	 * are not counted: a sync that already ran. `checkDue`: the memory's last check against the service is older than
+	 * Only Send What Changed's interval, so the measured run checks the rows it would skip.
+	 */
+	priorRuns?: { count: number; checkDue?: boolean };
 	/** The fewest API requests the work needs (the floor is this / rate). */
 	minRequests: number;
 	/** Input items (or records) the run did not get done, judged from the sandbox's state and the output. */

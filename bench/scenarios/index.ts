@@ -8,11 +8,13 @@ import { returnAll100kMax20Scenario, returnAll100kScenario, upsertAgainstManySce
 import { updateScenarios } from './update';
 import { sharedQuotaScenarios } from './shared-quota';
 import { upsertScenario } from './upsert';
+import { rerunSyncScenarios } from './rerun-sync';
 
 export const SCENARIOS: Scenario[] = [
 	returnAllScenario,
 	createScenario,
 	upsertScenario,
+	...rerunSyncScenarios,
 	...updateScenarios,
 	noLimitBefore,
 	noLimitNow,

@@ -98,6 +98,17 @@ describe('Preview Only', () => {
 		expect(outputOf(result)[2].json.error).toMatch(/repeats the vendor_sku of item index 0/);
 	});
 
+	it('a new node (1.2) reads a sheet\'s 2100.00 as dollars, and the preview shows each amount in cents and dollars', async () => {
+		const result = await suite.runAt(1.2, { operation: 'create', consignmentId, itemColumns: AUTO_COLUMNS, previewOnly: true }, [
+			sheetRow('DOLLARS-1', { msrp: '2100.00', price: 650 }),
+		]);
+		expect(result.error).toBeUndefined();
+		expect(outputOf(result)[0].json.amounts).toEqual({
+			msrp: { cents: 210000, dollars: '2100.00' },
+			price: { cents: 65000, dollars: '650.00' },
+		});
+	});
+
 	it('Update (all fields mapped automatically, and approved items): what would be sent; no request at all', async () => {
 		const pending = await seeded('SBX-1001');
 		const all = await suite.run(

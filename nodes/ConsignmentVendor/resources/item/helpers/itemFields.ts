@@ -57,7 +57,7 @@ function priceFields(operations: string[], extra: Show, manual: Show): INodeProp
 		description: 'How MSRP and Price are entered (also the msrp and price columns of the column mapper). The API always receives whole cents.',
 		hint: 'Dollars: 2100.00 or 2100 is $2,100.00. Cents: 2100 is $21.00, and a value with a decimal point is refused',
 		options: [
-			{ name: 'Cents (as the API takes it)', value: 'cents', description: '1999 means $19.99' },
+			{ name: 'Cents', value: 'cents', description: 'As the API takes it: 1999 means $19.99' },
 			{ name: 'Dollars', value: 'dollars', description: '19.99 means $19.99; converted to 1999 cents exactly' },
 		],
 		displayOptions: shown(operations, { ...extra, '@version': versions }),

@@ -46,7 +46,7 @@ describe('a service that lists new items 90 s after accepting them', () => {
 		const rows = skus('DELAY', 30).map((sku) => validItem(sku));
 		const first = await run(upsert(options), rows, staticData);
 		expect(first.operations.every((operation) => operation === 'created')).toBe(true);
-		for (let run = 2; run <= 3; run++) {
+		for (let scheduled = 2; scheduled <= 3; scheduled++) {
 			await suite.sandbox.admin.advanceClock(20);
 			const again = await run(upsert(options), rows, staticData);
 			expect(again.posts).toEqual([]);

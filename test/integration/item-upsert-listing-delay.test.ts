@@ -135,3 +135,31 @@ describe('SKUs the listings send as JSON numbers', () => {
 		for (const sku of numeric) expect(await copiesOf(sku)).toBe(1);
 	});
 });
+
+describe('a service that holds two items with one SKU (it does not refuse a repeated vendor_sku)', () => {
+	it('Create or Update fails that row alone, naming both item_ids, and sends it nothing; the other rows go on', async () => {
+		await suite.sandbox.admin.setItemSettings({ listingDelaySeconds: 0 });
+		const first = await run(upsert({ newItemsListedWithin: 0 }), [validItem('TWICE-1')], {});
+		expect(first.operations).toEqual(['created']);
+		// A second creation of the same SKU by another tool: the service now lists two items with it.
+		await run({ ...upsert(), operation: 'create' }, [validItem('TWICE-1')], {});
+		expect(await copiesOf('TWICE-1')).toBe(2);
+
+		await suite.sandbox.admin.clearRequests();
+		const workflow = buildWorkflow({
+			type: packageNodeType('consignmentVendor'),
+			name: NODE_NAME,
+			parameters: upsert(),
+			credential: suite.store.get('cred-1'),
+			settings: { onError: 'continueRegularOutput' },
+		});
+		const result = await runWorkflow(workflow, { credentials: suite.store, inputItems: [validItem('TWICE-1', { quantity: 3 }), validItem('SBX-1001')], mode: 'trigger', staticData: {} });
+		const [twice, other] = outputOf(result).map((item) => item.json);
+		const ids = (await suite.sandbox.admin.state()).items.filter((item) => item.vendor_sku === 'TWICE-1').map((item) => String(item.item_id));
+		expect(twice.error).toMatch(new RegExp(`vendor_sku TWICE-1 matches 2 items \\(item_id ${ids.join(', ')}\\).*Nothing was sent for this row`));
+		expect(twice.message).toMatch(/Item → Update/);
+		expect(other.operation).toBe('updated');
+		const writes = (await suite.apiRequests()).filter((request) => request.method !== 'GET');
+		expect(writes.map((request) => request.path)).toEqual([`/v1/items/${(await suite.storedItem('SBX-1001')).item_id}`]);
+	});
+});

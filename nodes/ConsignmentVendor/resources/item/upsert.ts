@@ -201,7 +201,14 @@ async function upsertOne(
 		};
 	} catch (error) {
 		if (error instanceof InputValidationError) return { ok: false, failure: validationFailure(error, payload.vendor_sku) };
-		if (error instanceof AmbiguousSkuError) return failure(itemIndex, payload, [error.message]);
+		if (error instanceof AmbiguousSkuError) {
+			return failure(
+				itemIndex,
+				payload,
+				[`${error.message}: the service holds ${error.itemIds.length} items with this SKU, so the node cannot tell which one the row describes. Nothing was sent for this row`],
+				`Update the right item with Item → Update (by item_id), and ask the marketplace to remove the extra one; this row fails until then`,
+			);
+		}
 		const mapped = toNodeApiError(context.getNode(), error, {
 			itemIndex,
 			subject: found ? { kind: 'item', id: found.itemId } : undefined,

@@ -17,19 +17,23 @@ export interface FoundItem {
 	listed: IDataObject;
 }
 
-/** Thrown when a SKU matches several items: updating one at random would be wrong. */
-export class AmbiguousSkuError extends Error {}
+/** Thrown when a SKU matches several items: acting on one at random would be wrong. The operation words it. */
+export class AmbiguousSkuError extends Error {
+	constructor(
+		readonly vendorSku: string,
+		readonly itemIds: string[],
+	) {
+		super(`vendor_sku ${vendorSku} matches ${itemIds.length} items (item_id ${itemIds.join(', ')})`);
+		this.name = 'AmbiguousSkuError';
+	}
+}
 
 function pick(records: IDataObject[], vendorSku: string): IDataObject | undefined {
 	const sameIgnoringCase = records.filter((record) => skuKey(record.vendor_sku) === skuKey(vendorSku));
 	const exact = sameIgnoringCase.filter((record) => skuText(record.vendor_sku) === skuText(vendorSku));
 	const candidates = exact.length ? exact : sameIgnoringCase;
 	const ids = [...new Set(candidates.map((record) => String(record.item_id)))];
-	if (ids.length > 1) {
-		throw new AmbiguousSkuError(
-			`vendor_sku ${vendorSku} matches ${ids.length} items (item_id ${ids.join(', ')}); update the right one with Item → Update`,
-		);
-	}
+	if (ids.length > 1) throw new AmbiguousSkuError(vendorSku, ids);
 	return candidates[0];
 }
 

@@ -2,25 +2,18 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import * as address from './resources/address';
-import * as consignment from './resources/consignment';
-import * as item from './resources/item';
+import { address } from './resources/address';
+import { consignment } from './resources/consignment';
+import { item, resourceMapping } from './resources/item';
 import { PRICES_IN_DOLLARS_FROM } from './resources/item/helpers/itemFields';
-import * as order from './resources/order';
-import * as vendor from './resources/vendor';
+import { order } from './resources/order';
+import { vendor } from './resources/vendor';
 import { listSearch } from './shared/listSearch';
 import { requestOptionsField } from './shared/requestOptions';
 import { SIMPLIFY_ON_BY_DEFAULT_FROM } from './shared/simplify';
 
-type OperationFunction = (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
-
-const OPERATIONS = {
-	item: item.executeByOperation,
-	address: address.executeByOperation,
-	consignment: consignment.executeByOperation,
-	order: order.executeByOperation,
-	vendor: vendor.executeByOperation,
-};
+/** The node's resources; each derives its selector, fields and executors from its one list of operations. */
+export const RESOURCES = [item, address, consignment, order, vendor];
 
 export class ConsignmentVendor implements INodeType {
 	description: INodeTypeDescription = {
@@ -46,30 +39,16 @@ export class ConsignmentVendor implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [
-					{ name: 'Address', value: 'address' },
-					{ name: 'Consignment', value: 'consignment' },
-					{ name: 'Item', value: 'item' },
-					{ name: 'Order', value: 'order' },
-					{ name: 'Vendor', value: 'vendor' },
-				],
+				options: RESOURCES.map(({ displayName, name }) => ({ name: displayName, value: name })).sort((a, b) => a.name.localeCompare(b.name)),
 				default: 'item',
 			},
-			item.operations,
-			address.operations,
-			consignment.operations,
-			order.operations,
-			vendor.operations,
-			...item.fields,
-			...address.fields,
-			...consignment.fields,
-			...order.fields,
-			...vendor.fields,
+			...RESOURCES.map((resource) => resource.selector),
+			...RESOURCES.flatMap((resource) => resource.fields),
 			requestOptionsField,
 		],
 	};
 
-	methods = { listSearch, resourceMapping: item.resourceMapping };
+	methods = { listSearch, resourceMapping };
 
 	/**
 	 * Routes to the operation's own `execute`, as Google Sheets v2 does. Not declarative: RoutingNode is not used for
@@ -79,7 +58,7 @@ export class ConsignmentVendor implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const resource = this.getNodeParameter('resource', 0) as string;
 		const operation = this.getNodeParameter('operation', 0) as string;
-		const run = (OPERATIONS as Record<string, Record<string, OperationFunction> | undefined>)[resource]?.[operation];
+		const run = RESOURCES.find(({ name }) => name === resource)?.executors.get(operation);
 		if (run === undefined) throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not known`);
 		return await run.call(this);
 	}

@@ -4,6 +4,7 @@
 import { NodeHelpers, type INode } from 'n8n-workflow';
 
 import { ConsignmentVendor } from '../../nodes/ConsignmentVendor/ConsignmentVendor.node';
+import { TOOL_DESCRIPTION_CASES } from './tool-description-cases';
 
 const nodeType = new ConsignmentVendor();
 
@@ -19,30 +20,13 @@ function toolDescription(resource: string, operation: string): string {
 	return NodeHelpers.getToolDescriptionForNode(node, nodeType);
 }
 
-/** Each operation: words its tool description must contain (what it acts on, and the input it needs). */
-const EXPECTED: Array<[string, string, string[]]> = [
-	['item', 'create', ['Create items', 'consignment ID', '500']],
-	['item', 'upsert', ['Create or update an item', 'vendor SKU']],
-	['item', 'update', ['Update an item', 'item ID']],
-	['item', 'getAll', ['Get many items', 'validation status', 'vendor SKU']],
-	['item', 'getNonApproved', ['non approved items', 'status', 'quantity']],
-	['address', 'create', ['Create a US address', 'name', 'street', 'city', 'state', 'ZIP', 'phone']],
-	['address', 'update', ['Update an active address', 'address ID']],
-	['address', 'delete', ['Delete an address', 'address ID']],
-	['address', 'getAll', ['Get many addresses']],
-	['vendor', 'get', ['vendor profile', 'webhook URL']],
-	['vendor', 'update', ['webhook URL']],
-	['consignment', 'get', ['Get a consignment', 'ID']],
-	['consignment', 'getAll', ['Get many consignments']],
-	['order', 'cancel', ['Cancel an order', 'platform SKU']],
-];
 
 describe('tool descriptions (the node used by an AI agent)', () => {
 	it('the node is usable as a tool', () => {
 		expect(nodeType.description.usableAsTool).toBe(true);
 	});
 
-	it.each(EXPECTED)('%s → %s says what it does and what it needs', (resource, operation, words) => {
+	it.each(TOOL_DESCRIPTION_CASES)('%s → %s says what it does and what it needs', (resource, operation, words) => {
 		const description = toolDescription(resource, operation);
 		expect(description).toMatch(/ in Consignment Vendor$/);
 		for (const word of words) expect([word, description.includes(word)]).toEqual([word, true]);
@@ -54,8 +38,8 @@ describe('tool descriptions (the node used by an AI agent)', () => {
 			.flatMap((property) =>
 				(property.options as Array<{ value: string }>).map((option) => `${property.displayOptions?.show?.resource?.[0] as string}.${option.value}`),
 			);
-		expect(operations.sort()).toEqual(EXPECTED.map(([resource, operation]) => `${resource}.${operation}`).sort());
-		const descriptions = EXPECTED.map(([resource, operation]) => toolDescription(resource, operation));
+		expect(operations.sort()).toEqual(TOOL_DESCRIPTION_CASES.map(([resource, operation]) => `${resource}.${operation}`).sort());
+		const descriptions = TOOL_DESCRIPTION_CASES.map(([resource, operation]) => toolDescription(resource, operation));
 		expect(new Set(descriptions).size).toBe(descriptions.length);
 	});
 });

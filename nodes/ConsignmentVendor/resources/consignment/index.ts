@@ -1,11 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { operationSelector } from '../../shared/operationSelector';
+import { defineResource } from '../../shared/resource';
 import * as get from './get';
 import * as getAll from './getAll';
 
-export const operations = operationSelector('consignment', [get.option, getAll.option], 'getAll');
-
-export const fields: INodeProperties[] = [...get.fields, ...getAll.fields];
-
-export const executeByOperation = { get: get.execute, getAll: getAll.execute };
+export const consignment = defineResource({ name: 'consignment', displayName: 'Consignment', defaultOperation: 'getAll' }, [get, getAll]);

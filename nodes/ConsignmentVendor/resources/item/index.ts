@@ -1,7 +1,4 @@
-/** The `item` resource. Every item operation runs its own function (batched creation, upsert, listings of any size, Update). */
-import type { INodeProperties } from 'n8n-workflow';
-
-import { operationSelector } from '../../shared/operationSelector';
+import { defineResource } from '../../shared/resource';
 import * as create from './create';
 import * as getAll from './getAll';
 import * as getNonApproved from './getNonApproved';
@@ -10,24 +7,11 @@ import { previewOnlyProperty } from './helpers/itemPreview';
 import * as update from './update';
 import * as upsert from './upsert';
 
-export const operations = operationSelector('item', [create.option, upsert.option, getAll.option, getNonApproved.option, update.option], 'create');
-
-export const fields: INodeProperties[] = [
-	...create.fields,
-	...update.fields,
-	...upsert.fields,
-	previewOnlyProperty,
-	...getAll.fields,
-	...getNonApproved.fields,
-];
+export const item = defineResource(
+	{ name: 'item', displayName: 'Item', defaultOperation: 'create' },
+	[create, upsert, getAll, getNonApproved, update],
+	[previewOnlyProperty],
+);
 
 /** For the node's `methods.resourceMapping`: the columns of the item fields' column mapper (Map Automatically). */
 export const resourceMapping = { getMappingColumns };
-
-export const executeByOperation = {
-	create: create.execute,
-	update: update.execute,
-	upsert: upsert.execute,
-	getAll: getAll.execute,
-	getNonApproved: getNonApproved.execute,
-};

@@ -1,11 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { operationSelector } from '../../shared/operationSelector';
+import { defineResource } from '../../shared/resource';
 import * as get from './get';
 import * as update from './update';
 
-export const operations = operationSelector('vendor', [get.option, update.option], 'get');
-
-export const fields: INodeProperties[] = [...get.fields, ...update.fields];
-
-export const executeByOperation = { get: get.execute, update: update.execute };
+export const vendor = defineResource({ name: 'vendor', displayName: 'Vendor', defaultOperation: 'get' }, [get, update]);

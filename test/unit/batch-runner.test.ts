@@ -34,7 +34,7 @@ function recordingBatch(sent: string[][]): Batched<Row> {
 describe('batched runner', () => {
 	it('under Continue On Fail, a row whose reading throws (an expression) fails alone, also when rows are settled first', async () => {
 		const sent: string[][] = [];
-		const read = (_parameter: unknown, itemIndex: number) => {
+		const read = (_context: unknown, itemIndex: number) => {
 			if (itemIndex === 1) throw new Error('Referenced node does not exist');
 			return { itemIndex, payload: payload(`S-${itemIndex}`) };
 		};
@@ -54,7 +54,7 @@ describe('batched runner', () => {
 	it('a cancelled execution stops reading, sends no further batch and ends as cancelled, not as a short output', async () => {
 		const sent: string[][] = [];
 		const cancel = new AbortController();
-		const read = (_parameter: unknown, itemIndex: number) => {
+		const read = (_context: unknown, itemIndex: number) => {
 			if (itemIndex === 3) cancel.abort();
 			return { itemIndex, payload: payload(`C-${itemIndex}`) };
 		};
@@ -64,7 +64,7 @@ describe('batched runner', () => {
 	});
 
 	it('rows settled without a request ("not applied") are not counted as sent when another row fails', async () => {
-		const read = (_parameter: unknown, itemIndex: number) => ({ itemIndex, payload: payload(`N-${itemIndex}`) });
+		const read = (_context: unknown, itemIndex: number) => ({ itemIndex, payload: payload(`N-${itemIndex}`) });
 		const settle = async (): Promise<RowResult[]> => [
 			{ ok: true, json: { operation: 'not applied', status: 'not applied' } },
 			{ ok: false, failure: { itemIndex: 1, vendorSku: 'N-1', messages: ['price is invalid'] } },

@@ -7,7 +7,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { enteredVendorSku, readerForItem, type ParameterReader } from '../resources/item/helpers/itemPayload';
 import { OutcomeTally } from './runSummary';
 import { failureOutput, failuresError, validationFailure, type ItemFailure } from './batchFailures';
 import { InputValidationError, type ItemPayload } from './schemas';
@@ -33,7 +32,7 @@ export interface Batched<B extends Row> {
 }
 
 /** Each input item read and checked without any request; an InputValidationError refuses it, naming the field. */
-type ReadRow<T> = (parameter: ParameterReader, itemIndex: number, context: IExecuteFunctions) => T;
+type ReadRow<T> = (context: IExecuteFunctions, itemIndex: number) => T;
 
 /** Every row goes in a batch. Under Continue On Fail batches leave while later input items are still read. */
 interface DirectOperation<B extends Row> {
@@ -84,13 +83,12 @@ export async function runBatched<R extends Row, B extends Row>(
 function rowChecker<T extends Row>(context: IExecuteFunctions, read: ReadRow<T>) {
 	const firstBySku = new Map<string, number>();
 	return (itemIndex: number): { valid: T } | { failure: ItemFailure } => {
-		const parameter = readerForItem(context, itemIndex);
 		let row: T;
 		try {
-			row = read(parameter, itemIndex, context);
+			row = read(context, itemIndex);
 		} catch (error) {
 			if (!(error instanceof InputValidationError)) throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
-			return { failure: validationFailure(error, enteredVendorSku(parameter)) };
+			return { failure: validationFailure(error, error.vendorSku) };
 		}
 		// A SKU (ignoring case, as the service's filter does) identifies one item: sent twice it would create a duplicate
 		// or make the per-SKU answer ambiguous.

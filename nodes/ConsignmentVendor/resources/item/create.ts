@@ -19,7 +19,7 @@ import { consignmentLocator } from '../../shared/resourceLocators';
 import { parseConsignmentId } from '../../shared/schemas';
 import { itemInputFields } from './helpers/itemFields';
 import { fieldMappingProperties } from './helpers/itemMapping';
-import { readItemCreationInput } from './helpers/itemPayload';
+import { readerForItem, readItemCreationInput } from './helpers/itemPayload';
 import { amountsOf, isPreview } from './helpers/itemPreview';
 import { skuText } from './helpers/skuText';
 
@@ -202,10 +202,10 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	return await runBatched(
 		this,
 		{
-			read: (parameter, itemIndex, context) => ({
+			read: (context, itemIndex) => ({
 				itemIndex,
 				consignmentId: readConsignmentId(context, itemIndex),
-				payload: readItemCreationInput(parameter, itemIndex),
+				payload: readItemCreationInput(readerForItem(context, itemIndex), itemIndex),
 			}),
 			batch: creations,
 		},

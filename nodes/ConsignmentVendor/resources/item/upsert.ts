@@ -25,6 +25,8 @@ import { AmbiguousSkuError, findItemBySku, type FoundItem } from './helpers/item
 import { approvedItemPart, readItemUpdateInput } from './helpers/itemPayload';
 import { comparedWithListing, isPreview } from './helpers/itemPreview';
 import { fingerprintOf, SentMemory } from './helpers/sentMemory';
+import { missingItemsFields } from './helpers/missingItemsFields';
+import { MissingItemsRun } from './helpers/missingItemsRun';
 
 export const option: INodePropertyOptions = {
 	name: 'Create or Update',
@@ -64,6 +66,7 @@ export const fields: INodeProperties[] = [
 			hint: 'Turn on for one production run, then off again',
 			displayOptions: { show: { onlySendWhatChanged: [true] } },
 		},
+		...missingItemsFields,
 	]),
 	...fieldMappingProperties('upsert'),
 	...itemInputFields(['upsert']),
@@ -168,6 +171,8 @@ function consignmentOf(context: IExecuteFunctions, itemIndex: number): string | 
 }
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	// Missing items (Report Them / Set Their Quantity to 0): undefined for Leave Them. Hooks marked "missing items".
+	const missing = MissingItemsRun.of(this);
 	let memory: SentMemory | undefined;
 	const fingerprints = new Map<number, string>();
 	const remember = (item: Row, result: RowResult, created: boolean) => {
@@ -187,8 +192,10 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			: undefined;
 		if (memory) for (const { itemIndex, payload } of rows) fingerprints.set(itemIndex, fingerprintOf(payload, consignmentOf(context, itemIndex)));
 		const isUnchanged = ({ itemIndex, payload }: Row) => memory?.unchanged(payload.vendor_sku, fingerprints.get(itemIndex)!) === true;
+		missing?.takeInput(context, rows); // missing items
+		// Missing items: the listings read in full and the guard checked here, before the first write.
 		// Reading the vendor's listings once, when cheaper than looking every row up (itemCatalog.ts).
-		const index = await readItemCatalog(context, rows.filter((row) => !isUnchanged(row)).length);
+		const index = missing ? await missing.decide(context, preview) : await readItemCatalog(context, rows.filter((row) => !isUnchanged(row)).length);
 		// Listings read in full settle the memory: created items they show are confirmed, SKUs they do not show dropped.
 		const shown = shownSkus(index);
 		if (memory && shown) memory.reconcile(shown);
@@ -232,6 +239,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			},
 			// A preview leaves the memory as it was.
 			finish: () => memory?.save(),
+			extraOutputs: async () => (missing ? await missing.outputs(this, isPreview(this)) : []), // missing items
 		},
 		isPreview(this),
 	);

@@ -173,6 +173,7 @@ function consignmentOf(context: IExecuteFunctions, itemIndex: number): string | 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	// Missing items (Report Them / Set Their Quantity to 0): undefined for Leave Them. Hooks marked "missing items".
 	const missing = MissingItemsRun.of(this);
+	if (missing && MissingItemsRun.isEmptySource(this)) return await missing.runWithoutRows(this, isPreview(this));
 	let memory: SentMemory | undefined;
 	const fingerprints = new Map<number, string>();
 	const remember = (item: Row, result: RowResult, created: boolean) => {

@@ -4,12 +4,14 @@
  * the operation makes anyway), the plan and its guard (before any write), and after the rows, the missing items'
  * writes and outputs.
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toNodeApiError } from '../../../../shared/errors';
 import type { Row } from '../../../shared/batchRunner';
+import { OutcomeTally } from '../../../shared/runSummary';
 import { readItemCatalog, type ItemCatalog } from './itemCatalog';
+import { enteredVendorSku, readerForItem } from './itemPayload';
 import { guardError, guardVerdict, inputSkus, planMissingItems, refuseInputThatCannotBeWhole, type MissingItemsPlan } from './missingItems';
 import { missingItemsSettingsOf, type MissingItemsSettings } from './missingItemsFields';
 import { settleMissingItems, type MissingItemOutput } from './missingItemsWrite';
@@ -33,6 +35,33 @@ export class MissingItemsRun {
 		if (!settings) return undefined;
 		refuseInputThatCannotBeWhole(context, settings);
 		return new MissingItemsRun(settings, ZeroedItemsMemory.of(context));
+	}
+
+	/**
+	 * n8n runs no node that has no input item; a source node set to Always Output Data hands on one empty item when
+	 * its read found nothing. That is a source of 0 rows, for the guard to judge, not a row missing its SKU.
+	 */
+	static isEmptySource(context: IExecuteFunctions): boolean {
+		const items = context.getInputData();
+		if (items.length !== 1 || Object.keys(items[0].json ?? {}).length > 0 || items[0].binary) return false;
+		try {
+			return enteredVendorSku(readerForItem(context, 0)) === undefined;
+		} catch {
+			return false;
+		}
+	}
+
+	/** A source of 0 rows: every listed item is missing (the guard stops this unless set to allow it). */
+	async runWithoutRows(context: IExecuteFunctions, preview: boolean): Promise<INodeExecutionData[][]> {
+		this.present = new Set();
+		await this.decide(context, preview);
+		const outputs = await this.outputs(context, preview);
+		const tally = new OutcomeTally();
+		tally.add('no rows');
+		for (const { outcome } of outputs) tally.add(outcome);
+		tally.show(context, preview);
+		const emptyItem = { json: { operation: 'no rows', message: 'The input was one empty item: the source had no rows' }, pairedItem: { item: 0 } };
+		return [[emptyItem, ...outputs.map(({ json }) => ({ json }))]];
 	}
 
 	/** Before any request: every SKU the input names (a row without one refuses the run). */

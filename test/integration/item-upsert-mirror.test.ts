@@ -102,6 +102,17 @@ describe('Create or Update, Listed Items Not in the Input: Set Their Quantity to
 		expect(second.items).toHaveLength(950);
 	});
 
+	it('with Only Send What Changed and every row unchanged, the listings are still read: the 50 missing are set to 0', async () => {
+		await seedCatalogue();
+		const staticData: IDataObject = {};
+		const whole = await run(mirror({ onlySendWhatChanged: true }), rows(1_000), { staticData });
+		expect(whole.writes).toHaveLength(0);
+		const shorter = await run(mirror({ onlySendWhatChanged: true }), rows(950), { staticData });
+		expect(shorter.items.slice(0, 950).every((item) => item.json.operation === 'unchanged')).toBe(true);
+		expect(zeroings(shorter.writes)).toHaveLength(50);
+		expect(shorter.writes).toHaveLength(50);
+	});
+
 	it('the guard stops a source of 500 rows before any write, naming the count and some SKUs', async () => {
 		await seedCatalogue();
 		const { result, writes } = await run(mirror(), rows(500));

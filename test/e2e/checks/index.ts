@@ -4,6 +4,7 @@ import { exampleChecks } from './examples';
 import { itemMappingChecks } from './item-mapping';
 import { itemTriggerChecks } from './item-trigger';
 import { itemChecks } from './items';
+import { mirrorChecks } from './mirror';
 import { pagingRefusalChecks } from './paging-refusals';
 import { addressChecks, otherResourceChecks } from './resources';
 import { rateLimitChecks } from './rate-limit';
@@ -24,6 +25,7 @@ export const ALL_CHECKS: Check[] = [
 	...credentialChecks,
 	...itemChecks,
 	...itemMappingChecks,
+	...mirrorChecks,
 	...simplifyChecks,
 	...retryChecks,
 	...pagingRefusalChecks,

@@ -7,6 +7,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { toNodeApiError } from '../../../../shared/errors';
 import { apiRequest } from '../../../../shared/transport';
 import { serviceKeyOf } from '../../../shared/listOperation';
 import { readPages } from '../../../shared/pagination';
@@ -93,7 +94,7 @@ export async function readItemCatalog(context: IExecuteFunctions, rows: number, 
 			index.approvedComplete = await read(apiPaths.items, { validation_status: 'approved' }, index.approved, 'approved');
 		}
 	} catch (error) {
-		if (whole) throw error;
+		if (whole) throw toNodeApiError(context.getNode(), error, { method: 'GET' });
 		// What was read so far stays usable; the rest is looked up row by row (and fails there, per row, if it must).
 	}
 	const complete = index.nonApprovedComplete && index.approvedComplete;

@@ -124,6 +124,7 @@ export const exampleChecks: Check[] = [
 		expectValidNodes(ctx, MIRROR_EXAMPLE, ['Every 15 minutes', 'Shopify: every product']);
 		await admin.reset();
 		await admin.clearRequests();
+		// `n8n execute` starts at the first trigger of the file: "Try it: sample products", placed first for this.
 		const outcome = await ctx.execute(`${EXAMPLE_PREFIX}${MIRROR_EXAMPLE}`);
 		expectSuccess(outcome, MIRROR_EXAMPLE);
 		const writes = apiRequests(await admin.requests()).filter((r) => r.method !== 'GET');

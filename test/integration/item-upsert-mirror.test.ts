@@ -155,6 +155,16 @@ describe('Create or Update, Listed Items Not in the Input: Set Their Quantity to
 		expect(guarded.items[500].json.guard).toMatch(/^Stopped before any write: 500 of 1,000/);
 	});
 
+	it('a listing that cannot be read in full stops the run before any write (which items are missing is unknown)', async () => {
+		await seedCatalogue();
+		// Page 3 of the approved listing (after the non-approved page and approved page 1) is refused, every time.
+		await sandbox.admin.addFault({ kind: 'status', status: 403, count: 100, pathPrefix: '/v1/items', skip: 2 });
+		const { result, writes } = await run(mirror(), rows(950));
+		expect(writes).toHaveLength(0);
+		expect(result.error?.message).toMatch(/^Permission denied/);
+		expect(String(result.error?.description)).toMatch(/^Nothing was created or changed: the item listings could not be read in full/);
+	});
+
 	it('refuses a run whose input cannot be whole: Batching on, Execute Once, a row without a SKU under Continue On Fail', async () => {
 		await seedCatalogue();
 		const batching = await run(mirror({ requestOptions: { batching: { batch: { batchSize: 100, batchInterval: 1000 } } } }), rows(950));

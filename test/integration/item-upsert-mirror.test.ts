@@ -4,40 +4,20 @@
 // contract's rule on a non-approved item's PATCH (the sandbox's patch-policy knob).
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import {
-	buildWorkflow,
-	CredentialStore,
-	forgetSchedulers,
-	forgetSharedAccessTokens,
-	packageNodeType,
-	runWorkflow,
-	sandboxCredential,
-	type NodeSettings,
-	type RunResult,
-} from '../harness';
-import { forgetListingCosts } from '../../nodes/ConsignmentVendor/resources/item/helpers/itemCatalog';
-import { forgetRefusedPageSizes } from '../../nodes/ConsignmentVendor/shared/pagination';
-import { startSandbox, type RequestLogEntry, type RunningSandbox } from '../sandbox';
+import { buildWorkflow, CredentialStore, packageNodeType, runWorkflow, sandboxCredential, type NodeSettings, type RunResult } from '../harness';
+import type { RequestLogEntry } from '../sandbox';
 import { ITEM_PARAMETERS_FROM_JSON, validItem } from './item-input';
-import { isTokenExchange, NODE_NAME, outputOf } from './nodeRun.helpers';
+import { isTokenExchange, NODE_NAME, outputOf, useSandbox } from './nodeRun.helpers';
 
 // Without the demo data: the catalogue is exactly what each test seeds.
-let sandbox: RunningSandbox;
+const sandboxOf = useSandbox({ seed: false });
 let store: CredentialStore;
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0, seed: false });
+beforeEach(() => {
+	store = new CredentialStore([sandboxCredential(sandboxOf())]);
 });
-afterAll(async () => {
-	await sandbox?.close();
-});
-beforeEach(async () => {
-	await sandbox.admin.reset();
-	forgetSharedAccessTokens();
-	forgetSchedulers();
-	forgetRefusedPageSizes();
-	forgetListingCosts();
-	store = new CredentialStore([sandboxCredential(sandbox)]);
-});
+
+/** Runs of 1,000 items through n8n's engine, several per test, on a machine shared with other test runs. */
+const MIRROR_TIMEOUT_MS = 300_000;
 
 const mirror = (extra: INodeParameters = {}): INodeParameters => ({
 	resource: 'item',
@@ -49,10 +29,10 @@ const mirror = (extra: INodeParameters = {}): INodeParameters => ({
 });
 
 async function run(parameters: INodeParameters, rows: IDataObject[], options: { staticData?: IDataObject; settings?: NodeSettings } = {}) {
-	await sandbox.admin.clearRequests();
+	await sandboxOf().admin.clearRequests();
 	const workflow = buildWorkflow({ type: packageNodeType('consignmentVendor'), name: NODE_NAME, parameters, credential: store.get('cred-1'), settings: options.settings });
 	const result = await runWorkflow(workflow, { credentials: store, inputItems: rows, staticData: options.staticData, mode: 'trigger' });
-	const requests = (await sandbox.admin.requests()).filter((request) => !isTokenExchange(request));
+	const requests = (await sandboxOf().admin.requests()).filter((request) => !isTokenExchange(request));
 	return { result, requests, writes: requests.filter((request) => request.method !== 'GET'), items: outputOf(result) };
 }
 
@@ -61,13 +41,13 @@ const zeroings = (writes: RequestLogEntry[]) => writes.filter((w) => w.method ==
 const itemIdOf = (write: RequestLogEntry) => Number(write.path.split('/').pop());
 
 async function quantities(): Promise<Map<string, number>> {
-	return new Map((await sandbox.admin.state()).items.map((item) => [item.vendor_sku, item.quantity]));
+	return new Map((await sandboxOf().admin.state()).items.map((item) => [item.vendor_sku, item.quantity]));
 }
 
 /** 1,000 approved items MIR-1..MIR-1000 (quantity 1); returns the item_id of each SKU. */
 async function seedCatalogue(): Promise<Map<string, number>> {
-	await sandbox.admin.seedManyItems({ count: 1_000, status: 'approved', skuPrefix: 'MIR-', firstNumber: 1 });
-	return new Map((await sandbox.admin.state()).items.map((item) => [item.vendor_sku, item.item_id]));
+	await sandboxOf().admin.seedManyItems({ count: 1_000, status: 'approved', skuPrefix: 'MIR-', firstNumber: 1 });
+	return new Map((await sandboxOf().admin.state()).items.map((item) => [item.vendor_sku, item.item_id]));
 }
 
 /** Rows for MIR-1..MIR-n: approved items take nothing a row changes here, so the rows themselves write nothing. */
@@ -100,7 +80,7 @@ describe('Create or Update, Listed Items Not in the Input: Set Their Quantity to
 		const second = await run(mirror(), rows(950), { staticData });
 		expect(second.writes).toHaveLength(0);
 		expect(second.items).toHaveLength(950);
-	});
+	}, MIRROR_TIMEOUT_MS);
 
 	it('with Only Send What Changed and every row unchanged, the listings are still read: the 50 missing are set to 0', async () => {
 		await seedCatalogue();
@@ -111,7 +91,7 @@ describe('Create or Update, Listed Items Not in the Input: Set Their Quantity to
 		expect(shorter.items.slice(0, 950).every((item) => item.json.operation === 'unchanged')).toBe(true);
 		expect(zeroings(shorter.writes)).toHaveLength(50);
 		expect(shorter.writes).toHaveLength(50);
-	});
+	}, MIRROR_TIMEOUT_MS);
 
 	it('the guard stops a source of 500 rows before any write, naming the count and some SKUs', async () => {
 		await seedCatalogue();
@@ -119,14 +99,14 @@ describe('Create or Update, Listed Items Not in the Input: Set Their Quantity to
 		expect(writes).toHaveLength(0);
 		expect(result.error?.message).toMatch(/^Stopped before any write: 500 of 1,000 listed items \(50\.0 %\) are in no input row and would be set to 0, more than Max Missing Items \(250\) and Max Missing Percent \(10 %\)\. Vendor SKUs: MIR-\d+/);
 		expect((await quantities()).get('MIR-1000')).toBe(1);
-	});
+	}, MIRROR_TIMEOUT_MS);
 
 	it('the guard stops a source of 0 rows (a source node with Always Output Data passes one empty item) with no write', async () => {
 		await seedCatalogue();
 		const { result, writes } = await run(mirror(), [{}]);
 		expect(writes).toHaveLength(0);
 		expect(result.error?.message).toMatch(/^Stopped before any write: 1,000 of 1,000 listed items \(100\.0 %\)/);
-	});
+	}, MIRROR_TIMEOUT_MS);
 
 	it('the guard lets through what its limits allow: 50 of 1,000 with Max Missing Items 49 stops, with 50 goes', async () => {
 		await seedCatalogue();
@@ -136,7 +116,7 @@ describe('Create or Update, Listed Items Not in the Input: Set Their Quantity to
 		const allowed = await run(mirror({ maxMissingItems: 50, maxMissingPercent: 5 }), rows(950));
 		expect(allowed.result.error).toBeUndefined();
 		expect(zeroings(allowed.writes)).toHaveLength(50);
-	});
+	}, MIRROR_TIMEOUT_MS);
 
 	it('Preview Only lists exactly the 50 items that would be set to 0 and writes nothing; a preview the guard would stop says so', async () => {
 		await seedCatalogue();
@@ -153,17 +133,17 @@ describe('Create or Update, Listed Items Not in the Input: Set Their Quantity to
 		expect(guarded.writes).toHaveLength(0);
 		expect(guarded.items.slice(500)).toHaveLength(500);
 		expect(guarded.items[500].json.guard).toMatch(/^Stopped before any write: 500 of 1,000/);
-	});
+	}, MIRROR_TIMEOUT_MS);
 
 	it('a listing that cannot be read in full stops the run before any write (which items are missing is unknown)', async () => {
 		await seedCatalogue();
 		// Page 3 of the approved listing (after the non-approved page and approved page 1) is refused, every time.
-		await sandbox.admin.addFault({ kind: 'status', status: 403, count: 100, pathPrefix: '/v1/items', skip: 2 });
+		await sandboxOf().admin.addFault({ kind: 'status', status: 403, count: 100, pathPrefix: '/v1/items', skip: 2 });
 		const { result, writes } = await run(mirror(), rows(950));
 		expect(writes).toHaveLength(0);
 		expect(result.error?.message).toMatch(/^Permission denied/);
 		expect(String(result.error?.description)).toMatch(/^Nothing was created or changed: the item listings could not be read in full/);
-	});
+	}, MIRROR_TIMEOUT_MS);
 
 	it('refuses a run whose input cannot be whole: Batching on, Execute Once, a row without a SKU under Continue On Fail', async () => {
 		await seedCatalogue();
@@ -174,7 +154,7 @@ describe('Create or Update, Listed Items Not in the Input: Set Their Quantity to
 		const noSku = await run(mirror(), [...rows(950), validItem('', {})], { settings: { onError: 'continueRegularOutput' } });
 		expect(noSku.result.error?.message).toMatch(/^Item index 950 has no vendor_sku/);
 		for (const refused of [batching, once, noSku]) expect(refused.requests).toHaveLength(0);
-	});
+	}, MIRROR_TIMEOUT_MS);
 
 	it('a row refused under Continue On Fail still keeps its item: its SKU counts as in the source', async () => {
 		await seedCatalogue();
@@ -184,15 +164,15 @@ describe('Create or Update, Listed Items Not in the Input: Set Their Quantity to
 		expect(result.error).toBeUndefined();
 		expect(writes).toHaveLength(0);
 		expect(items).toHaveLength(1_000);
-	});
+	}, MIRROR_TIMEOUT_MS);
 });
 
 describe('Create or Update, Listed Items Not in the Input: non-approved items and Report Them', () => {
 	async function seedMixed() {
-		await sandbox.admin.seedManyItems({ count: 20, status: 'approved', skuPrefix: 'MIX-', firstNumber: 1 });
-		await sandbox.admin.seedManyItems({ count: 2, status: 'pending', skuPrefix: 'MIX-', firstNumber: 21 });
-		await sandbox.admin.seedManyItems({ count: 1, status: 'rejected', skuPrefix: 'MIX-', firstNumber: 23 });
-		await sandbox.admin.seedManyItems({ count: 1, status: 'deleted', skuPrefix: 'MIX-', firstNumber: 24 });
+		await sandboxOf().admin.seedManyItems({ count: 20, status: 'approved', skuPrefix: 'MIX-', firstNumber: 1 });
+		await sandboxOf().admin.seedManyItems({ count: 2, status: 'pending', skuPrefix: 'MIX-', firstNumber: 21 });
+		await sandboxOf().admin.seedManyItems({ count: 1, status: 'rejected', skuPrefix: 'MIX-', firstNumber: 23 });
+		await sandboxOf().admin.seedManyItems({ count: 1, status: 'deleted', skuPrefix: 'MIX-', firstNumber: 24 });
 	}
 	// 3 of 23 listed would be set to 0 (13 %): above the default share.
 	const mixMirror = () => mirror({ maxMissingPercent: 20 });
@@ -212,11 +192,11 @@ describe('Create or Update, Listed Items Not in the Input: non-approved items an
 		expect(missing.get('MIX-23')).toMatchObject({ operation: 'not set to 0', validation_status: 'rejected' });
 		expect(zeroings(writes)).toHaveLength(3);
 		expect(hintsOf(result)).toEqual(['23 items: 19 not applied · 1 set to 0 · 3 not set to 0']);
-	});
+	}, MIRROR_TIMEOUT_MS);
 
 	it('a service that applies a quantity-only PATCH: non-approved items are set to 0 too; a second run leaves them (their listing shows 0)', async () => {
 		await seedMixed();
-		await sandbox.admin.setPartialPatchOfNonApproved(true);
+		await sandboxOf().admin.setPartialPatchOfNonApproved(true);
 		const { writes, items } = await run(mixMirror(), mixRows());
 		const missing = bySku(items);
 		expect(missing.get('MIX-21')).toMatchObject({ operation: 'set to 0', quantity_before: 1 });
@@ -227,7 +207,7 @@ describe('Create or Update, Listed Items Not in the Input: non-approved items an
 		// No static data here (a manual run): the approved one is sent again, the non-approved ones are seen at 0.
 		const again = await run(mixMirror(), mixRows());
 		expect(zeroings(again.writes).map(itemIdOf)).toEqual([missing.get('MIX-20')?.item_id]);
-	});
+	}, MIRROR_TIMEOUT_MS);
 
 	it('Report Them: one output item per missing item, no write, no guard', async () => {
 		await seedMixed();
@@ -235,5 +215,5 @@ describe('Create or Update, Listed Items Not in the Input: non-approved items an
 		expect(reported.writes).toHaveLength(0);
 		expect(bySku(reported.items).size).toBe(22);
 		expect(hintsOf(reported.result)).toEqual(['23 items: 1 not applied · 22 not in input']);
-	});
+	}, MIRROR_TIMEOUT_MS);
 });

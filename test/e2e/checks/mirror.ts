@@ -36,6 +36,20 @@ function expectGuardError(outcome: ExecuteOutcome, listed: string, workflow: str
 	return message;
 }
 
+/** The guard stops the workflow's run with its error naming `listed` and SKUs, and nothing is written. */
+function guardCheck(what: string, workflow: string, listed: string): Check {
+	return workflowCheck({
+		name: `item mirror, the guard: ${what}`,
+		workflow,
+		setup: seedCatalogue,
+		verify({ outcome, requests, state }) {
+			const message = expectGuardError(outcome, listed, workflow);
+			expectNoWrite(requests, state, `the guard (${workflow})`);
+			return message.slice(0, 160);
+		},
+	});
+}
+
 export const mirrorChecks: Check[] = [
 	workflowCheck({
 		name: 'item mirror: 950 source rows against 1,000 listed: the 50 others set to 0, each once, nothing else written',
@@ -71,26 +85,8 @@ export const mirrorChecks: Check[] = [
 			return '50 "would set to 0", no write';
 		},
 	}),
-	workflowCheck({
-		name: 'item mirror, the guard: a source of 500 rows against 1,000 listed stops before any write, naming the count and SKUs',
-		workflow: 'item-mirror-500',
-		setup: seedCatalogue,
-		verify({ outcome, requests, state }) {
-			const message = expectGuardError(outcome, '500 of 1,000 listed items', 'item-mirror-500');
-			expectNoWrite(requests, state, 'the guard (500 rows)');
-			return message.slice(0, 160);
-		},
-	}),
-	workflowCheck({
-		name: 'item mirror, the guard: an empty source read (Always Output Data: one empty item) stops before any write',
-		workflow: 'item-mirror-empty',
-		setup: seedCatalogue,
-		verify({ outcome, requests, state }) {
-			const message = expectGuardError(outcome, '1,000 of 1,000 listed items', 'item-mirror-empty');
-			expectNoWrite(requests, state, 'the guard (0 rows)');
-			return message.slice(0, 160);
-		},
-	}),
+	guardCheck('a source of 500 rows against 1,000 listed stops before any write, naming the count and SKUs', 'item-mirror-500', '500 of 1,000 listed items'),
+	guardCheck('an empty source read (Always Output Data: one empty item) stops before any write', 'item-mirror-empty', '1,000 of 1,000 listed items'),
 	workflowCheck({
 		name: 'item mirror: refused with Request Options → Batching on, no request',
 		workflow: 'item-mirror-batching',

@@ -1,11 +1,13 @@
 // Create or Update as a mirror of its source (issue 29) in real n8n: 1,000 listed items, a source of 950 rows sets the
-// 50 others to 0 (each once, nothing else written); the guard stops a source of 500 rows and an empty source read
+// 50 others to 0 (each once, nothing else written; through a webhook, as production runs keep the node's memory, and
+// because n8n 1.x's `execute` does not reliably print a run of that size); the guard stops a source of 500 rows and an empty source read
 // with no write and a clear error; Preview lists exactly the 50; Batching is refused.
 import type { SandboxAdmin } from '../../sandbox/admin-client';
 import type { RequestLogEntry, SandboxStateSnapshot } from '../../sandbox/types';
 import { apiRequests, describeRequests, expectEqual, expectSuccess, outputOf } from './expect';
 import type { ExecuteOutcome } from '../lib/n8n-cli';
-import { fail, type Check } from './types';
+import { fail, sandboxCheck, type Check, type CheckContext } from './types';
+import { callWebhook } from './webhook-call';
 import { workflowCheck } from './workflow-check';
 
 const LISTED = 1_000;
@@ -36,6 +38,21 @@ function expectGuardError(outcome: ExecuteOutcome, listed: string, workflow: str
 	return message;
 }
 
+interface MirrorSummary {
+	total: number;
+	counts: Record<string, number>;
+	missing: Array<{ vendor_sku: string; operation: string }>;
+}
+
+/** Calls the 950-row mirror workflow: its summary of the Mirror node's output, the writes it sent, the sandbox after. */
+async function mirrorThroughWebhook(ctx: CheckContext, admin: SandboxAdmin) {
+	await admin.clearRequests();
+	const { status, answer } = await callWebhook(ctx, 'e2e-mirror-950');
+	if (status !== 200) fail(`the mirror workflow answered ${status}: ${answer.slice(0, 300)}`);
+	const requests = apiRequests(await admin.requests());
+	return { summary: JSON.parse(answer) as MirrorSummary, writes: writesOf(requests), reads: requests.filter((r) => r.method === 'GET').length, state: await admin.state() };
+}
+
 /** The guard stops the workflow's run with its error naming `listed` and SKUs, and nothing is written. */
 function guardCheck(what: string, workflow: string, listed: string): Check {
 	return workflowCheck({
@@ -51,27 +68,30 @@ function guardCheck(what: string, workflow: string, listed: string): Check {
 }
 
 export const mirrorChecks: Check[] = [
-	workflowCheck({
-		name: 'item mirror: 950 source rows against 1,000 listed: the 50 others set to 0, each once, nothing else written',
-		workflow: 'item-mirror-950',
-		setup: seedCatalogue,
-		verify({ outcome, requests, state }) {
-			expectSuccess(outcome, 'item-mirror-950');
-			const writes = writesOf(requests);
-			const byId = new Map(state.items.map((item) => [String(item.item_id), item.vendor_sku]));
-			const zeroings = writes.filter((r) => r.method === 'PATCH' && JSON.stringify(r.body) === '{"quantity":0}');
-			if (zeroings.length !== writes.length) fail(`writes other than the 50 zeroings: ${describeRequests(writes.filter((r) => !zeroings.includes(r)).slice(0, 5))}`);
+	sandboxCheck('server', 'item mirror: 950 source rows against 1,000 listed: the 50 others set to 0, each once, nothing else written; run 2 writes nothing (production runs remember)', async (ctx, admin) => {
+		await admin.reset();
+		await seedCatalogue(admin);
+		const id = ctx.workflowId('item-mirror-950-webhook');
+		await ctx.server!.api.activate(id);
+		try {
+			// Production executions (webhook): n8n saves the workflow's static data, the memory of the items set to 0.
+			const first = await mirrorThroughWebhook(ctx, admin);
+			const byId = new Map(first.state.items.map((item) => [String(item.item_id), item.vendor_sku]));
+			const zeroings = first.writes.filter((r) => r.method === 'PATCH' && JSON.stringify(r.body) === '{"quantity":0}');
+			if (zeroings.length !== first.writes.length) fail(`writes other than the zeroings: ${describeRequests(first.writes.filter((r) => !zeroings.includes(r)).slice(0, 5))}`);
 			expectEqual(zeroings.map((r) => byId.get(r.path.split('/').pop()!)).sort(), [...MISSING].sort(), 'items PATCHed to quantity 0 (each once)');
-			const atZero = state.items.filter((item) => item.vendor_sku.startsWith(PREFIX) && item.quantity === 0).map((item) => item.vendor_sku);
+			const atZero = first.state.items.filter((item) => item.vendor_sku.startsWith(PREFIX) && item.quantity === 0).map((item) => item.vendor_sku);
 			expectEqual(atZero.sort(), [...MISSING].sort(), 'items at quantity 0 afterwards');
-			const output = outputOf(outcome, 'Mirror');
-			expectEqual(output.length, LISTED, 'output items (950 rows + 50 set to 0)');
-			const extra = output.slice(950);
-			expectEqual(extra.map((item) => item.operation).filter((operation) => operation !== 'set to 0'), [], 'outcome of the 50 extra output items');
-			const hints = (outcome.runData?.Mirror?.[0]?.hints ?? []).map((hint) => hint.message);
-			expectEqual(hints, ['1,000 items: 950 not applied · 50 set to 0'], 'run summary');
-			return `50 PATCH {quantity: 0}, ${apiRequests(requests).length - writes.length} reads; summary "${hints[0]}"`;
-		},
+			expectEqual([first.summary.total, first.summary.counts], [LISTED, { 'not applied': 950, 'set to 0': 50 }], 'output items per operation (950 rows, then the 50 set to 0)');
+			expectEqual(first.summary.missing.map((item) => item.vendor_sku).sort(), [...MISSING].sort(), 'output items of the items set to 0');
+
+			const second = await mirrorThroughWebhook(ctx, admin);
+			if (second.writes.length) fail(`run 2 made ${second.writes.length} write(s): ${describeRequests(second.writes.slice(0, 5))}`);
+			expectEqual(second.summary.counts, { 'not applied': 950 }, 'run 2 output items per operation');
+			return `run 1: 50 PATCH {quantity: 0}, ${first.reads} reads; run 2: no write (${second.reads} reads)`;
+		} finally {
+			await ctx.server!.api.deactivate(id);
+		}
 	}),
 	workflowCheck({
 		name: 'item mirror, Preview Only: lists exactly the 50 items that would be set to 0, no write',

@@ -2,6 +2,7 @@
 // last). Add a scenario: one file here exporting a `Scenario` (../scenario.ts), listed below.
 import type { Scenario } from '../scenario';
 import { createScenario } from './create';
+import { mirrorScenario } from './mirror';
 import { noLimitBefore, noLimitNow } from './no-limit';
 import { returnAllScenario } from './return-all';
 import { returnAll100kMax20Scenario, returnAll100kScenario, upsertAgainstManyScenario } from './scale';
@@ -21,5 +22,6 @@ export const SCENARIOS: Scenario[] = [
 	returnAll100kScenario,
 	returnAll100kMax20Scenario,
 	upsertAgainstManyScenario,
+	mirrorScenario,
 	...sharedQuotaScenarios,
 ];

@@ -137,3 +137,21 @@ describe('PATCH /v1/items/{item_id}: identifiers', () => {
 		expect((await stored(created.item_id)).price).toBe(5000);
 	});
 });
+
+describe('PATCH /v1/items/{item_id}: not approved, quantity only (the patch-policy knob)', () => {
+	it('default: refused with a 400 naming the missing creation fields, nothing changed; partialNonApproved: applied', async () => {
+		const item = await itemWith((i) => i.validation_status === 'pending' && i.quantity > 0);
+		const refused = await patch(item.item_id, { quantity: 0 });
+		expect(refused.status).toBe(400);
+		expect(refused.body.error).toMatch(/is required/);
+		expect((await stored(item.item_id)).quantity).toBe(item.quantity);
+
+		await sb().admin.setPartialPatchOfNonApproved(true);
+		const applied = await patch(item.item_id, { quantity: 0 });
+		expect(applied.status).toBe(200);
+		expect((await stored(item.item_id)).quantity).toBe(0);
+		// Still never raised from 0, and a body with other fields still needs them all.
+		expect((await patch(item.item_id, { quantity: 1 })).status).toBe(400);
+		expect((await patch(item.item_id, { quantity: 0, price: 100 })).status).toBe(400);
+	});
+});

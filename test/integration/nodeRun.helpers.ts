@@ -27,10 +27,10 @@ export const isTokenExchange = (request: RequestLogEntry) => request.path === '/
  * Starts a sandbox for the test file and resets it before each test. The credential's in-process token cache is
  * emptied too, so no test uses a token an earlier test obtained (or had revoked) and each counts its own exchanges.
  */
-export function useSandbox(): () => RunningSandbox {
+export function useSandbox(options: { seed?: boolean } = {}): () => RunningSandbox {
 	let sandbox: RunningSandbox | undefined;
 	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0 });
+		sandbox = await startSandbox({ port: 0, seed: options.seed });
 	});
 	afterAll(async () => {
 		await sandbox?.close();

@@ -128,6 +128,14 @@ export class SandboxAdmin {
 		await this.call('POST', '/token-policy', { oneActivePerClient: on });
 	}
 
+	/**
+	 * true: a non-approved item's PATCH of `quantity` and/or `address_id` alone applies them (a service that reads
+	 * "only changed fields apply"); false (default, and after reset): it is a 400 naming the missing creation fields.
+	 */
+	async setPartialPatchOfNonApproved(on: boolean): Promise<void> {
+		await this.call('POST', '/patch-policy', { partialNonApproved: on });
+	}
+
 	/** Changes some paging settings (default/maximum page size, clamp or 400 above it, cursor lifetime); returns all. */
 	async setPaging(settings: Partial<PagingSettings>): Promise<PagingSettings> {
 		return this.call<PagingSettings>('POST', '/paging', settings);

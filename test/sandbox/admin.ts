@@ -108,6 +108,13 @@ export function buildAdminRouter(sandbox: Sandbox): Router {
 		return ok({ oneActivePerClient });
 	});
 
+	r.add('POST', `${P}/patch-policy`, (ctx) => {
+		const { partialNonApproved } = jsonObjectBody(ctx.body);
+		if (typeof partialNonApproved !== 'boolean') throw fail(400, 'partialNonApproved must be a boolean');
+		sandbox.store.partialPatchOfNonApproved = partialNonApproved;
+		return ok({ partialNonApproved });
+	});
+
 	r.add('GET', `${P}/state`, () => ok(sandbox.store.snapshot(sandbox.clock.nowIso())));
 
 	r.add('GET', `${P}/webhook-deliveries`, () => ok({ deliveries: sandbox.webhooks.deliveries }));

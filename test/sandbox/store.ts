@@ -31,6 +31,12 @@ export class SandboxStore {
 	tokenFormat: TokenFormat = 'contract';
 	/** When true, a new token revokes the client's earlier ones (a service choice the contract leaves open). */
 	oneActiveTokenPerClient = false;
+	/**
+	 * The contract says a non-approved item's PATCH needs every creation field, and also that only changed fields
+	 * apply. false (default): a partial body is a 400 naming the missing fields; true: a body of `quantity` and/or
+	 * `address_id` only applies them, as to an approved item (any quantity allowed, except raising it from 0).
+	 */
+	partialPatchOfNonApproved = false;
 
 	private nextItemId = FIRST_ITEM_ID;
 	private nextVariantId = FIRST_VARIANT_ID;

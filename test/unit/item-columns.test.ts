@@ -90,7 +90,7 @@ const MAPPER = ['fieldMappingNotice', 'itemColumns'];
 describe.each([
 	['create', 'add', ['consignmentId'], ['createNotice']],
 	['update', 'update', ['fieldsToSend', 'updateNotice'], []],
-	['upsert', 'upsert', ['consignmentId', 'upsertNotice', 'newItemsListedWithin', 'onlySendWhatChanged'], []],
+	['upsert', 'upsert', ['consignmentId', 'upsertNotice', 'newItemsListedWithin', 'onlySendWhatChanged', 'missingItems'], []],
 ])('item %s description', (operation, mapperMode, before, after) => {
 	const item = { resource: 'item', operation };
 	const common = ['resource', 'operation', ...before];

@@ -49,6 +49,15 @@ interface SettledOperation<R extends Row, B extends Row> {
 	settle(context: IExecuteFunctions, rows: R[], preview: boolean): Promise<Array<RowResult | { batch: B }>>;
 	/** Called once every row of a real run has its result, before failures stop the node. */
 	finish?(): void;
+	/** Output items of no input item, after the rows' (Create or Update's missing items), counted in the summary. */
+	extraOutputs?(): Promise<ExtraOutput[]>;
+}
+
+/** `outcome`: what the run summary counts it under; `written`: it was changed (the failed-items error counts it). */
+export interface ExtraOutput {
+	json: IDataObject;
+	outcome: string;
+	written?: boolean;
 }
 
 /** Input items read between two turns of the event loop, so a full batch's request leaves while later ones are read. */
@@ -74,9 +83,10 @@ export async function runBatched<R extends Row, B extends Row>(
 	}
 	await queue.finish();
 	if (!preview && operation.settle) operation.finish?.();
+	const extra = operation.settle ? await operation.extraOutputs?.() : undefined;
 	// Rows not read when the execution was cancelled have no output item; what was sent said so in its own result.
 	if (context.getExecutionCancelSignal?.()?.aborted) throw new NodeOperationError(context.getNode(), 'The execution was cancelled');
-	return outputs.result();
+	return outputs.result(extra);
 }
 
 /** An error other than a refusal (an expression that throws) is thrown, naming the item. */
@@ -221,7 +231,12 @@ class RowOutputs {
 		}
 	}
 
-	result(): INodeExecutionData[][] {
+	result(extra: ExtraOutput[] = []): INodeExecutionData[][] {
+		for (const { json, outcome, written } of extra) {
+			this.items.push({ json });
+			this.tally.add(outcome);
+			if (written) this.written++;
+		}
 		this.stopOnFailure();
 		this.tally.show(this.context, this.preview);
 		return [this.items];

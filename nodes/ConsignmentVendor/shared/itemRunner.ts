@@ -118,7 +118,7 @@ export interface PerItemOperation<T> {
 }
 
 /** n8n's Batching option (Request Options): `size` items, then a pause of `intervalMs`; none when not set. */
-function batchingOf(context: IExecuteFunctions): { size: number; intervalMs: number } | undefined {
+export function batchingOf(context: IExecuteFunctions): { size: number; intervalMs: number } | undefined {
 	const options = context.getNodeParameter(REQUEST_OPTIONS_PARAMETER, 0, {}) as IDataObject;
 	const batch = ((options.batching as IDataObject | undefined)?.batch ?? {}) as IDataObject;
 	const size = Number(batch.batchSize);

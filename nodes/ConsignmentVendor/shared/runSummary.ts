@@ -18,6 +18,12 @@ const ORDER = [
 	'not applied',
 	'failed',
 	'invalid',
+	// Create or Update's listed items no input row has (resources/item/helpers/missingItemsWrite.ts).
+	'would set to 0',
+	'would set to 0, but the guard stops the run',
+	'set to 0',
+	'not in input',
+	'not set to 0',
 ];
 
 export class OutcomeTally {

@@ -5,6 +5,7 @@ import { itemMappingChecks } from './item-mapping';
 import { itemTriggerChecks } from './item-trigger';
 import { itemChecks } from './items';
 import { listingDelayChecks } from './listing-delay';
+import { mirrorChecks } from './mirror';
 import { pagingRefusalChecks } from './paging-refusals';
 import { addressChecks, otherResourceChecks } from './resources';
 import { rateLimitChecks } from './rate-limit';
@@ -25,6 +26,7 @@ export const ALL_CHECKS: Check[] = [
 	...credentialChecks,
 	...itemChecks,
 	...itemMappingChecks,
+	...mirrorChecks,
 	...simplifyChecks,
 	...retryChecks,
 	...pagingRefusalChecks,

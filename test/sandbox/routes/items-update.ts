@@ -53,7 +53,15 @@ function updateApproved(sandbox: Sandbox, item: StoredItem, body: Record<string,
 	item.updated_at = sandbox.clock.nowIso();
 }
 
+/** The fields the knob `partialPatchOfNonApproved` lets a non-approved PATCH send alone. */
+const PARTIAL_FIELDS = ['quantity', 'address_id'];
+
 function updateNonApproved(sandbox: Sandbox, item: StoredItem, body: Record<string, unknown>): void {
+	const keys = Object.keys(body);
+	if (sandbox.store.partialPatchOfNonApproved && keys.length > 0 && keys.every((key) => PARTIAL_FIELDS.includes(key))) {
+		updatePartially(sandbox, item, body);
+		return;
+	}
 	const result = checkItemInput(body, sandbox.store, 0);
 	const input = result.value;
 	if (input && input.vendor_sku.toLowerCase() !== item.vendor_sku.toLowerCase()) {
@@ -65,6 +73,22 @@ function updateNonApproved(sandbox: Sandbox, item: StoredItem, body: Record<stri
 	const now = sandbox.clock.nowIso();
 	Object.assign(item, { ...fieldsFromInput(input), updated_at: now });
 	if (body.address_id !== undefined && body.address_id !== null) item.address_id = input.address_id;
+	if (item.validation_status === 'rejected') item.validation_status = 'pending';
+	notifyUploaded(sandbox, item, now);
+}
+
+function updatePartially(sandbox: Sandbox, item: StoredItem, body: Record<string, unknown>): void {
+	const errors: string[] = [];
+	const q = body.quantity;
+	if (q !== undefined && (typeof q !== 'number' || !Number.isInteger(q) || q < 0)) errors.push('quantity is invalid: must be an integer >= 0');
+	else if (typeof q === 'number' && item.quantity === 0 && q > 0) errors.push(RAISE_FROM_ZERO);
+	const link = body.address_id !== undefined && body.address_id !== null ? checkAddressLink(body.address_id, sandbox.store) : undefined;
+	errors.push(...(link?.errors ?? []));
+	if (errors.length) throw fail(400, errors.join('; '));
+	const now = sandbox.clock.nowIso();
+	if (typeof q === 'number') item.quantity = q;
+	if (link?.value !== undefined) item.address_id = link.value;
+	item.updated_at = now;
 	if (item.validation_status === 'rejected') item.validation_status = 'pending';
 	notifyUploaded(sandbox, item, now);
 }

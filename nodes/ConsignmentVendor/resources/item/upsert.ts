@@ -26,6 +26,8 @@ import { approvedItemPart, readerForItem, readItemUpdateInput } from './helpers/
 import { amountsOf, comparedWithListing, isPreview } from './helpers/itemPreview';
 import { AwaitingListing, type Submission } from './helpers/awaitingListing';
 import { fingerprintOf, SentMemory } from './helpers/sentMemory';
+import { missingItemsFields } from './helpers/missingItemsFields';
+import { MissingItemsRun } from './helpers/missingItemsRun';
 import { serviceKeyOf } from '../../shared/listOperation';
 
 /** A duplicate is for good (two listings of one piece), a refused row's wait is not, and it is told by invalid_item_upload. */
@@ -79,6 +81,7 @@ export const fields: INodeProperties[] = [
 			hint: 'Turn on for one production run, then off again',
 			displayOptions: { show: { onlySendWhatChanged: [true] } },
 		},
+		...missingItemsFields,
 	]),
 	...fieldMappingProperties('upsert'),
 	...itemInputFields(['upsert']),
@@ -240,6 +243,9 @@ function consignmentOf(context: IExecuteFunctions, itemIndex: number): string | 
 }
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	// Missing items (Report Them / Set Their Quantity to 0): undefined for Leave Them. Hooks marked "missing items".
+	const missing = MissingItemsRun.of(this);
+	if (missing && MissingItemsRun.isEmptySource(this)) return await missing.runWithoutRows(this, isPreview(this));
 	let memory: SentMemory | undefined;
 	let awaiting: AwaitingListing | undefined;
 	const fingerprints = new Map<number, string>();
@@ -270,8 +276,10 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		// Now and then the rows the memory would skip are checked against the service too (a deleted item is sent again).
 		const verifying = memory?.verificationDue() === true;
 		const isUnchanged = (row: Row) => !verifying && confirmedAsIs(row);
+		missing?.takeInput(context, rows); // missing items
+		// Missing items: the listings read in full and the guard checked here, before the first write.
 		// Reading the vendor's listings once, when cheaper than looking every row up (itemCatalog.ts).
-		const index = await readItemCatalog(context, rows.filter((row) => !isUnchanged(row)).length);
+		const index = missing ? await missing.decide(context, preview) : await readItemCatalog(context, rows.filter((row) => !isUnchanged(row)).length);
 		// Listings read in full settle the memory: created items they show are confirmed, SKUs they do not show dropped.
 		const shown = shownSkus(index);
 		if (memory && shown) memory.reconcile(shown);
@@ -324,6 +332,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				memory?.save();
 				awaiting?.save();
 			},
+			extraOutputs: async () => (missing ? await missing.outputs(this, isPreview(this)) : []), // missing items
 		},
 		isPreview(this),
 	);

@@ -7,6 +7,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { toNodeApiError } from '../../../../shared/errors';
 import { apiRequest } from '../../../../shared/transport';
 import { serviceKeyOf } from '../../../shared/listOperation';
 import { readPages } from '../../../shared/pagination';
@@ -49,14 +50,17 @@ function slim(record: IDataObject, status?: string): IDataObject {
 	};
 }
 
-/** Undefined when they are not worth reading. */
-export async function readItemCatalog(context: IExecuteFunctions, rows: number): Promise<ItemCatalog | undefined> {
-	if (rows === 0) return undefined;
+/**
+ * Undefined when they are not worth reading. `whole` (missing items, helpers/missingItemsRun.ts): both listings in
+ * full whatever they cost, and a failure is thrown, not given up for lookups.
+ */
+export async function readItemCatalog(context: IExecuteFunctions, rows: number, { whole = false } = {}): Promise<ItemCatalog | undefined> {
+	if (rows === 0 && !whole) return undefined;
 	const serviceKey = await serviceKeyOf(context);
 	const known = listingCosts.get(serviceKey);
 	// Lookups cost at least one request per row: listings known to cost as much are not read at all.
-	if (known !== undefined && known.requests >= rows) return undefined;
-	const budget = known?.complete ? known.requests + GROWTH_ROOM : Math.floor(rows * UNKNOWN_SIZE_BUDGET_SHARE);
+	if (known !== undefined && known.requests >= rows && !whole) return undefined;
+	const budget = whole ? Number.POSITIVE_INFINITY : known?.complete ? known.requests + GROWTH_ROOM : Math.floor(rows * UNKNOWN_SIZE_BUDGET_SHARE);
 	// Both listings take at least a request each: with fewer rows than that pays for, lookups it is.
 	if (budget < 2) return undefined;
 
@@ -89,7 +93,8 @@ export async function readItemCatalog(context: IExecuteFunctions, rows: number):
 		if (index.nonApprovedComplete) {
 			index.approvedComplete = await read(apiPaths.items, { validation_status: 'approved' }, index.approved, 'approved');
 		}
-	} catch {
+	} catch (error) {
+		if (whole) throw toNodeApiError(context.getNode(), error, { method: 'GET' });
 		// What was read so far stays usable; the rest is looked up row by row (and fails there, per row, if it must).
 	}
 	const complete = index.nonApprovedComplete && index.approvedComplete;

@@ -63,6 +63,7 @@ export async function exportToFile(context: IExecuteFunctions, job: FileExport):
 	const feed = new RecordFeed<IDataObject>(MAX_RECORDS_WAITING);
 	const fetchWhenRoom = async (query: IDataObject) => {
 		await feed.room();
+		checkCancelled();
 		return await job.fetchPage(query);
 	};
 	let total = 0;

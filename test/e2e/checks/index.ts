@@ -4,6 +4,7 @@ import { exampleChecks } from './examples';
 import { itemMappingChecks } from './item-mapping';
 import { itemTriggerChecks } from './item-trigger';
 import { itemChecks } from './items';
+import { listToFileChecks } from './list-to-file';
 import { pagingRefusalChecks } from './paging-refusals';
 import { addressChecks, otherResourceChecks } from './resources';
 import { rateLimitChecks } from './rate-limit';
@@ -37,4 +38,5 @@ export const ALL_CHECKS: Check[] = [
 	...itemTriggerChecks,
 	...exampleChecks,
 	...scaleChecks,
+	...listToFileChecks,
 ];

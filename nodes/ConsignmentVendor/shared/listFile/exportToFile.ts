@@ -7,6 +7,7 @@
 import type { IDataObject, IExecuteFunctions, IBinaryData, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { toNodeApiError } from '../../../shared/errors';
 import { readPages, type Listing, type PagingOptions } from '../pagination';
 import { csvEncoder, FORMATS, jsonLinesEncoder, type LineEncoder } from './fileEncoding';
 import { readFileSettings, type FileSettings } from './fileFields';
@@ -93,7 +94,8 @@ export async function exportToFile(context: IExecuteFunctions, job: FileExport):
 	} catch (error) {
 		feed.fail(error);
 		await reading;
-		throw error;
+		// The paginator's errors are mapped already (kept as they are); a storage failure becomes one naming the item.
+		throw toNodeApiError(node, error, { itemIndex });
 	}
 	await reading;
 

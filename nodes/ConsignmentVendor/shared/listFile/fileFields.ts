@@ -111,7 +111,7 @@ export function fileOutputFields(show: { resource: string; operation: string }, 
 									{
 										name: 'Cents and Dollars',
 										value: 'centsAndDollars',
-										description: 'Also a <field>_dollars column beside each price (19.99)',
+										description: 'Also a dollars column beside each price, e.g. price_dollars (19.99)',
 									},
 								],
 								description: 'How prices are written: always in cents, optionally with dollars beside them',

@@ -28,6 +28,9 @@ export function smallN8n(instance: N8nInstance, storage: string): N8nInstance {
 	};
 }
 
+/** 200,000 records with n8n near its heap cap take longer than a CLI command's usual 3 minutes on a busy machine. */
+const EXECUTE_TIMEOUT_MS = 600_000;
+
 /** Lines and distinct item ids of one stored CSV part, read as a stream. */
 async function readPart(path: string, ids: Set<string>): Promise<number> {
 	let header: string[] | undefined;
@@ -52,8 +55,8 @@ const exportUnderSmallHeap = sandboxCheck('cli', `list to file: 200,000 records 
 	try {
 		const small = smallN8n(ctx.instance, storage);
 		await admin.clearRequests();
-		const exported = await executeWorkflow(small, ctx.workflowId('item-export-to-file'));
-		if (!exported.ok) fail(`the export failed under ${SMALL_HEAP_OPTION}: ${exported.error?.message ?? ''}\n${exported.log}`);
+		const exported = await executeWorkflow(small, ctx.workflowId('item-export-to-file'), EXECUTE_TIMEOUT_MS);
+		if (!exported.ok) fail(`the export failed under ${SMALL_HEAP_OPTION} after ${(exported.ms / 1000).toFixed(1)} s: ${exported.error?.message ?? ''}\n${exported.log}`);
 		const pages = apiRequests(await admin.requests());
 		expectEqual(pages.length, RECORDS / 100, 'GET /v1/items requests (pages of 100)');
 		const parts = (exported.runData?.['Export approved items']?.[0]?.data?.main?.[0] ?? []) as OutputItem[];
@@ -71,7 +74,7 @@ const exportUnderSmallHeap = sandboxCheck('cli', `list to file: 200,000 records 
 		expectEqual([lines, ids.size], [RECORDS, RECORDS], 'records read back from the parts, distinct item ids');
 		const seen = `${RECORDS} records in ${parts.length} parts in ${(exported.ms / 1000).toFixed(1)} s under ${SMALL_HEAP_OPTION}, each once`;
 
-		const asItems = await executeWorkflow(small, ctx.workflowId('item-return-all-as-items'));
+		const asItems = await executeWorkflow(small, ctx.workflowId('item-return-all-as-items'), EXECUTE_TIMEOUT_MS);
 		if (asItems.ok) fail(`${seen}; but Return All as items also finished under ${SMALL_HEAP_OPTION}: the comparison shows nothing`);
 		return `${seen}; Return All as items failed there after ${(asItems.ms / 1000).toFixed(1)} s (${/heap|memory/i.test(asItems.log) ? 'out of memory' : 'see the log'})`;
 	} finally {

@@ -84,9 +84,7 @@ async function readBack(parts: Array<{ binary: import('n8n-workflow').IBinaryDat
 async function exportRun(request: ExportBenchRequest): Promise<ExportBenchResult> {
 	const storage = mkdtempSync(join(tmpdir(), 'bench-binary-'));
 	try {
-		const service = Container.get(BinaryDataService);
-		Object.assign((service as unknown as { config: object }).config, { mode: 'filesystem', localStoragePath: storage });
-		await service.init();
+		await harness.useFilesystemBinaryData(storage);
 		const store = new harness.CredentialStore([harness.sandboxCredential(request.sandbox)]);
 		const run = async (parameters: import('n8n-workflow').INodeParameters) =>
 			await harness.runWorkflow(
@@ -97,16 +95,8 @@ async function exportRun(request: ExportBenchRequest): Promise<ExportBenchResult
 		if (warm.error) throw new Error(`warm-up failed: ${warm.error.message}`);
 		const idleRssMb = mb(process.memoryUsage().rss);
 		const started = performance.now();
-		const result = await run({
-			resource: 'item',
-			operation: 'getAll',
-			validationStatus: 'approved',
-			returnAll: true,
-			simplify: true,
-			output: 'file',
-			fileFormat: 'csv',
-			maxPartSizeMb: request.maxPartSizeMb,
-		});
+		const exportAll = { resource: 'item', operation: 'getAll', validationStatus: 'approved', returnAll: true, simplify: true, output: 'file' };
+		const result = await run({ ...exportAll, fileFormat: 'csv', maxPartSizeMb: request.maxPartSizeMb });
 		const wallMs = performance.now() - started;
 		const peakRssMb = process.resourceUsage().maxRSS / 1024;
 		const items = result.outputs[NODE_NAME]?.[0] ?? [];

@@ -1,24 +1,17 @@
 // Output: File with n8n's filesystem binary storage (2.x's default outside queue mode): the part is streamed into
 // a file of n8n's storage (the item carries its id, not the bytes) and reads back whole, through n8n's engine.
-import { Container } from '@n8n/di';
-import { BinaryDataService } from 'n8n-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { useFilesystemBinaryData } from '../harness';
 import { readCsvPart } from './list-file.helpers';
 import { runNode, useSandbox } from './nodeRun.helpers';
 
 const sandbox = useSandbox();
 const storage = mkdtempSync(join(tmpdir(), 'n8n-binary-'));
 
-beforeAll(async () => {
-	const service = Container.get(BinaryDataService);
-	const config = (service as unknown as { config: { mode: string; localStoragePath: string } }).config;
-	config.mode = 'filesystem';
-	config.localStoragePath = storage;
-	await service.init();
-});
+beforeAll(async () => await useFilesystemBinaryData(storage));
 afterAll(() => rmSync(storage, { recursive: true, force: true }));
 
 it('each part is a file in n8n\'s storage (an id, no bytes in the item), and the parts read back hold every record once', async () => {

@@ -67,6 +67,9 @@ async function list(context: IExecuteFunctions, config: ListOperationConfig, ite
 	const pace = paceSettingsOfNode(context);
 	const serviceKey = await serviceKeyOf(context);
 	const paging = { node: context.getNode(), itemIndex, limit, pageSize, serviceKey };
+	// With the runner's stop: once the node fails, a page still waiting in the queue leaves it.
+	const fetchPage = async (qs: IDataObject) =>
+		(await apiRequest(context, { method: 'GET', url: config.url, qs, signal: stop }, pace)).body as IDataObject | undefined;
 	const simplify = context.getNodeParameter('simplify', itemIndex, false) as boolean;
 	const recordOf = (record: unknown): IDataObject => {
 		const json = isJsonObject(record) ? record : { value: record as IDataObject[keyof IDataObject] };
@@ -74,8 +77,7 @@ async function list(context: IExecuteFunctions, config: ListOperationConfig, ite
 	};
 	if (outputsFile(context, itemIndex)) {
 		return await exportToFile(context, {
-			// The runner's stop too: under a failure elsewhere the export's waiting page leaves the queue.
-			fetchPage: async (qs) => (await apiRequest(context, { method: 'GET', url: config.url, qs, signal: stop }, pace)).body as IDataObject | undefined,
+			fetchPage,
 			listing,
 			paging,
 			recordOf,
@@ -85,8 +87,6 @@ async function list(context: IExecuteFunctions, config: ListOperationConfig, ite
 			defaultName: listingName(config.url),
 		});
 	}
-	const fetchPage = async (qs: IDataObject) =>
-		(await apiRequest(context, { method: 'GET', url: config.url, qs }, pace)).body as IDataObject | undefined;
 	// One pairedItem object for every record of this input item (n8n only reads it), to keep large listings small.
 	const pairedItem = { item: itemIndex };
 	const output: INodeExecutionData[] = [];

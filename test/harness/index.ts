@@ -10,3 +10,4 @@ export { ITEMS_SOURCE_TYPE, MANUAL_TRIGGER_TYPE } from './test-nodes';
 export { forgetSharedAccessTokens } from '../../credentials/sharedAccessToken';
 export { forgetSchedulers } from '../../nodes/shared/transport';
 export { testCredential } from './credential-test';
+export { useFilesystemBinaryData } from './binary-storage';

@@ -1,6 +1,6 @@
 /**
  * The four list operations, not declarative: RoutingNode's `push(...records)` overflows the call stack above
- * ~120,000 records, so they build their output themselves, one item per record.
+ * ~120,000 records, so they build their output themselves, one item per record, or one file (listFile/).
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -8,6 +8,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { isJsonObject } from '../../shared/jsonObject';
 import { apiRequest, credentialKey, credentialTarget } from '../../shared/transport';
 import { runPerItem } from './itemRunner';
+import { exportToFile } from './listFile/exportToFile';
+import { outputsFile } from './listFile/fileFields';
 import { readPages, type Listing } from './pagination';
 import { paceSettingsOfNode } from './requestOptions';
 import { pickFields } from './simplify';
@@ -18,6 +20,15 @@ interface ListOperationConfig {
 	idKeys: string[];
 	query?: (context: IExecuteFunctions, itemIndex: number) => IDataObject;
 	simplifiedFields: readonly string[];
+	/** Fields holding prices, written in cents in a file (item listings). */
+	priceFields?: readonly string[];
+	/** Whether those prices are `{currency_code, price}` objects (the non-approved listing). */
+	priceObjects?: boolean;
+}
+
+/** `/v1/items/non_approved` -> `items-non_approved`: the file's name when the user gave none. */
+function listingName(url: string): string {
+	return url.replace(/^\/?v\d+\//, '').split('/').filter(Boolean).join('-');
 }
 
 function readLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
@@ -45,7 +56,7 @@ export async function serviceKeyOf(context: IExecuteFunctions): Promise<string> 
 	return credentialKey(baseUrl, clientId);
 }
 
-async function list(context: IExecuteFunctions, config: ListOperationConfig, itemIndex: number): Promise<INodeExecutionData[]> {
+async function list(context: IExecuteFunctions, config: ListOperationConfig, itemIndex: number, stop: AbortSignal): Promise<INodeExecutionData[]> {
 	const listing: Listing = {
 		collectionKey: config.collectionKey,
 		idKeys: config.idKeys,
@@ -55,15 +66,32 @@ async function list(context: IExecuteFunctions, config: ListOperationConfig, ite
 	const pageSize = readPageSize(context, itemIndex);
 	const pace = paceSettingsOfNode(context);
 	const serviceKey = await serviceKeyOf(context);
+	const paging = { node: context.getNode(), itemIndex, limit, pageSize, serviceKey };
+	// With the runner's stop: once the node fails, a page still waiting in the queue leaves it.
 	const fetchPage = async (qs: IDataObject) =>
-		(await apiRequest(context, { method: 'GET', url: config.url, qs }, pace)).body as IDataObject | undefined;
+		(await apiRequest(context, { method: 'GET', url: config.url, qs, signal: stop }, pace)).body as IDataObject | undefined;
+	const simplify = context.getNodeParameter('simplify', itemIndex, false) as boolean;
+	const recordOf = (record: unknown): IDataObject => {
+		const json = isJsonObject(record) ? record : { value: record as IDataObject[keyof IDataObject] };
+		return simplify && isJsonObject(record) ? pickFields(json, config.simplifiedFields) : json;
+	};
+	if (outputsFile(context, itemIndex)) {
+		return await exportToFile(context, {
+			fetchPage,
+			listing,
+			paging,
+			recordOf,
+			columns: simplify ? config.simplifiedFields : undefined,
+			priceFields: config.priceFields ?? [],
+			priceCurrency: config.priceObjects ?? false,
+			defaultName: listingName(config.url),
+		});
+	}
 	// One pairedItem object for every record of this input item (n8n only reads it), to keep large listings small.
 	const pairedItem = { item: itemIndex };
-	const simplify = context.getNodeParameter('simplify', itemIndex, false) as boolean;
 	const output: INodeExecutionData[] = [];
-	await readPages(fetchPage, listing, { node: context.getNode(), itemIndex, limit, pageSize, serviceKey }, (record) => {
-		const json = isJsonObject(record) ? record : { value: record as IDataObject[keyof IDataObject] };
-		output.push({ json: simplify && isJsonObject(record) ? pickFields(json, config.simplifiedFields) : json, pairedItem });
+	await readPages(fetchPage, listing, paging, (record) => {
+		output.push({ json: recordOf(record), pairedItem });
 	});
 	return output;
 }
@@ -72,7 +100,7 @@ export function listOperation(config: ListOperationConfig) {
 	return async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await runPerItem(this, {
 			read: () => undefined,
-			send: async (context, _input, itemIndex) => await list(context, config, itemIndex),
+			send: async (context, _input, itemIndex, stop) => await list(context, config, itemIndex, stop),
 			oneAtATime: true,
 		});
 	};

@@ -16,6 +16,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { toNodeApiError } from '../../shared/errors';
 import { readHttpFailure, serviceMessage } from '../../shared/httpFailure';
 import { pageRefusalAction } from './pageRefusal';
+import { ReturnedIdentities } from './returnedIdentities';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const LARGE_PAGE_SIZE = 100;
@@ -84,12 +85,12 @@ export function forgetRefusedPageSizes(): void {
 	refusedLargePages.clear();
 }
 
-/** Named (`id:7`, `item_id:7`) so that a variant id and an item id of the same number are not confused. */
-function identityOf(record: unknown, idKeys: string[]): string | undefined {
+/** The first id field present, by name, so that a variant id and an item id of the same number are not confused. */
+function identityKey(record: unknown, idKeys: string[]): string | undefined {
 	if (record === null || typeof record !== 'object') return undefined;
 	for (const key of idKeys) {
 		const id = (record as IDataObject)[key];
-		if (id !== undefined && id !== null && id !== '') return `${key}:${String(id)}`;
+		if (id !== undefined && id !== null && id !== '') return key;
 	}
 	return undefined;
 }
@@ -115,9 +116,8 @@ export async function readPages(
 
 	let records = 0;
 	let requests = 0;
-	// Filled only once a cursor was refused: the identities already handed over, so a restarted listing skips them.
-	let returnedIds: Set<string> | undefined;
-	const idsOfLastAttempt: string[] = [];
+	// The identities handed over, so a listing restarted after a refused cursor skips them.
+	const returned = new ReturnedIdentities();
 	let restarts = 0;
 	let fruitlessRestarts = 0;
 	let recordsAtRestart = 0;
@@ -133,7 +133,7 @@ export async function readPages(
 		page++;
 		// Limit asks only for what is still missing, until a restart: a re-read passes the records it skips again,
 		// so it asks for full pages (tiny ones would make another expiry likelier) and is cut at the limit.
-		const size = limit === undefined || returnedIds !== undefined ? pageSize : Math.min(pageSize, limit - records);
+		const size = limit === undefined || returned.restarted ? pageSize : Math.min(pageSize, limit - records);
 		const query: IDataObject = { ...listing.query, page_size: size };
 		if (after !== undefined) query.after = after;
 		requests++;
@@ -163,9 +163,7 @@ export async function readPages(
 					`Its last answer: ${quoteRefusal(error)}. A refused cursor is taken as expired (cursors may expire): each restart re-reads the listing from its start and skips records already returned. Try again when the service is less busy, use a larger Page Size, or narrow the listing with a filter.`,
 				);
 			}
-			returnedIds ??= new Set();
-			for (const id of idsOfLastAttempt) returnedIds.add(id);
-			idsOfLastAttempt.length = 0;
+			returned.restart();
 			after = undefined;
 			seenCursors = new Set();
 			emptyPagesInARow = 0;
@@ -187,17 +185,18 @@ export async function readPages(
 		}
 		for (const record of pageRecords) {
 			if (limit !== undefined && records >= limit) break;
-			const id = identityOf(record, listing.idKeys);
-			if (returnedIds !== undefined) {
-				if (id === undefined) {
+			const key = identityKey(record, listing.idKeys);
+			const id = key === undefined ? undefined : (record as IDataObject)[key];
+			if (returned.restarted) {
+				if (key === undefined) {
 					throw stop(
 						`The service's page cursor expired and its records have no "${listing.idKeys.join('" or "')}" to skip those already returned`,
 						`${records} records had been read. Try again, or use a larger Page Size so the listing needs fewer pages.`,
 					);
 				}
-				if (returnedIds.has(id)) continue;
+				if (returned.has(key, id)) continue;
 			}
-			if (id !== undefined) idsOfLastAttempt.push(id);
+			if (key !== undefined) returned.note(key, id);
 			records++;
 			onRecord(record);
 		}

@@ -75,7 +75,7 @@ export const exampleChecks: Check[] = [
 		},
 	}),
 	workflowCheck({
-		name: 'example nightly-approved-items-export: Return All of approved items into one CSV file',
+		name: 'example nightly-approved-items-export: every approved item into one dated CSV file (Output: File), prices in cents and dollars',
 		workflow: `${EXAMPLE_PREFIX}nightly-approved-items-export`,
 		// 150 more approved items than the seed's 26: Return All (100 per page) must follow the cursor to page 2.
 		setup: async (admin) => {
@@ -83,21 +83,21 @@ export const exampleChecks: Check[] = [
 		},
 		verify({ outcome, requests, state }) {
 			expectSuccess(outcome, 'nightly-approved-items-export');
-			const approved = state.items.filter((i) => i.validation_status === 'approved').length;
-			expectEqual(outputOf(outcome, 'Approved items').length, approved, 'approved items read');
+			const approved = state.items.filter((i) => i.validation_status === 'approved');
 			const pages = apiRequests(requests);
-			expectEqual(pages.length, Math.ceil(approved / 100), `pages of 100 (${describeRequests(pages)})`);
-			const [file] = outputItemsOf(outcome, 'CSV file');
-			const binary = file?.binary?.data;
-			if (!binary || !/^approved-items-\d{4}-\d{2}-\d{2}\.csv$/.test(String(binary.fileName))) fail(`no CSV file in the output: ${JSON.stringify(file?.binary)}`);
-			// In memory the file is base64; in filesystem mode only its size is in the run data.
+			expectEqual(pages.length, Math.ceil(approved.length / 100), `pages of 100 (${describeRequests(pages)})`);
+			const files = outputItemsOf(outcome, 'Approved items (CSV)');
+			expectEqual(files.map((file) => [file.json.part, file.json.records]), [[1, approved.length]], 'one file of every approved item');
+			const binary = files[0].binary?.data;
+			if (!binary || !/^approved-items-\d{4}-\d{2}-\d{2}\.csv$/.test(String(binary.fileName))) fail(`no dated CSV file in the output: ${JSON.stringify(files[0].binary)}`);
+			// In memory (1.x's default) the file is base64 in the run data; in filesystem mode only its id and size.
 			const text = binary.data && !binary.id ? Buffer.from(binary.data, 'base64').toString('utf8') : undefined;
 			if (text !== undefined) {
-				const lines = text.trim().split('\n');
-				expectEqual(lines.length, approved + 1, 'CSV lines (header + one per approved item)');
-				if (!lines[0].includes('SKU') || !lines[0].includes('Price ($)')) fail(`CSV header: ${lines[0]}`);
+				const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+				expectEqual(lines.length, approved.length + 1, 'CSV lines (header + one per approved item)');
+				if (!lines[0].startsWith('id,item_id,vendor_sku') || !lines[0].includes('price,price_dollars')) fail(`CSV header: ${lines[0]}`);
 			}
-			return `${approved} items in ${pages.length} requests -> ${String(binary.fileName)} (${binary.fileSize ?? `${text?.length} chars`})`;
+			return `${approved.length} items in ${pages.length} requests -> ${String(binary.fileName)} (${binary.fileSize ?? `${text?.length} chars`})`;
 		},
 	}),
 	workflowCheck({

@@ -6,6 +6,7 @@ import { itemTriggerChecks } from './item-trigger';
 import { itemChecks } from './items';
 import { listingDelayChecks } from './listing-delay';
 import { mirrorChecks } from './mirror';
+import { listToFileChecks } from './list-to-file';
 import { pagingRefusalChecks } from './paging-refusals';
 import { addressChecks, otherResourceChecks } from './resources';
 import { rateLimitChecks } from './rate-limit';
@@ -41,4 +42,5 @@ export const ALL_CHECKS: Check[] = [
 	...exampleChecks,
 	...scaleChecks,
 	...listingDelayChecks,
+	...listToFileChecks,
 ];

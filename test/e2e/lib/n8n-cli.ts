@@ -67,8 +67,8 @@ export async function importWorkflows(instance: N8nInstance, dir: string): Promi
  * line that is exactly `{` and ending at the next line that is exactly `}` (on failure it logs the same
  * JSON after "Execution error:" and exits 1).
  */
-export async function executeWorkflow(instance: N8nInstance, workflowId: string): Promise<ExecuteOutcome> {
-	const result = await n8nCli(instance, ['execute', `--id=${workflowId}`, '--rawOutput']);
+export async function executeWorkflow(instance: N8nInstance, workflowId: string, timeoutMs = CLI_TIMEOUT_MS): Promise<ExecuteOutcome> {
+	const result = await n8nCli(instance, ['execute', `--id=${workflowId}`, '--rawOutput'], timeoutMs);
 	const run = parseRun(result.stdout) ?? parseRun(result.stderr);
 	const resultData = run?.data?.resultData;
 	// n8n 1.x's `execute` sometimes exits non-zero after printing a finished, error-free run (its shutdown, not

@@ -13,6 +13,7 @@ import type { N8nApi } from '../lib/n8n-api';
 import { SANDBOX_SIGNING_SECRET } from '../lib/templates';
 import type { ApiTarget } from '../target';
 import type { Cluster } from './cluster';
+import { listToFileQueueChecks } from './list-to-file';
 
 export interface QueueContext {
 	admin: SandboxAdmin;
@@ -397,4 +398,5 @@ export const QUEUE_CHECKS: QueueCheck[] = [
 			}
 		},
 	},
+	...listToFileQueueChecks,
 ];

@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { apiPaths } from '../../../shared/apiPaths';
+import { fileOutputFields } from '../../shared/listFile/fileFields';
 import { listOperation } from '../../shared/listOperation';
 import { listFields } from '../../shared/pagination';
 import { SIMPLIFIED_ADDRESS_FIELDS, simplifyFields } from '../../shared/simplify';
@@ -15,6 +16,7 @@ export const option: INodePropertyOptions = {
 export const fields: INodeProperties[] = [
 	...listFields({ resource: 'address', operation: 'getAll' }),
 	...simplifyFields({ resource: 'address', operation: 'getAll' }),
+	...fileOutputFields({ resource: 'address', operation: 'getAll' }),
 ];
 
 /** The address shape is not in the contract: its ID is `id` or `address_id`. */

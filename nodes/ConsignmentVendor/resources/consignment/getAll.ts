@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { apiPaths } from '../../../shared/apiPaths';
+import { fileOutputFields } from '../../shared/listFile/fileFields';
 import { listOperation } from '../../shared/listOperation';
 import { listFields } from '../../shared/pagination';
 import { SIMPLIFIED_CONSIGNMENT_FIELDS, simplifyFields } from '../../shared/simplify';
@@ -16,6 +17,7 @@ export const option: INodePropertyOptions = {
 export const fields: INodeProperties[] = [
 	...listFields({ resource: 'consignment', operation: 'getAll' }),
 	...simplifyFields({ resource: 'consignment', operation: 'getAll' }),
+	...fileOutputFields({ resource: 'consignment', operation: 'getAll' }),
 ];
 
 export const execute = listOperation({

@@ -7,7 +7,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { itemListFields, itemListOperation } from './helpers/listFilters';
 import { apiPaths } from '../../../shared/apiPaths';
 
-export const execute = itemListOperation(apiPaths.nonApprovedItems, 'status', 'status');
+export const execute = itemListOperation(apiPaths.nonApprovedItems, 'status', 'status', true);
 
 export const option: INodePropertyOptions = {
 	name: 'Get Many Non-Approved',

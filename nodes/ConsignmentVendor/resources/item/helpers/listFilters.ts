@@ -5,6 +5,7 @@
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { fileOutputFields } from '../../../shared/listFile/fileFields';
 import { listOperation, queryFromParameters } from '../../../shared/listOperation';
 import { listFields } from '../../../shared/pagination';
 import { SIMPLIFIED_ITEM_FIELDS, simplifyFields } from '../../../shared/simplify';
@@ -22,13 +23,16 @@ const VALIDATION_STATUS_OPTIONS: INodePropertyOptions[] = [
  * The custom operation of an item listing at `url` (records under `products`: variants, identified by their `id`,
  * or by `item_id` where a listing shows no `id`, as the non-approved one does). The
  * status filter's option '' means "send no filter, the service's default applies": empty values are not sent.
+ * `priceObjects`: the listing's prices are `{currency_code, price}` objects (the non-approved one, contract).
  */
-export function itemListOperation(url: string, statusParameter: string, statusQuery: string) {
+export function itemListOperation(url: string, statusParameter: string, statusQuery: string, priceObjects = false) {
 	return listOperation({
 		url,
 		collectionKey: 'products',
 		idKeys: ['id', 'item_id'],
 		simplifiedFields: SIMPLIFIED_ITEM_FIELDS,
+		priceFields: ['price', 'msrp'],
+		priceObjects,
 		query: queryFromParameters([
 			[statusParameter, statusQuery],
 			['filters.vendorSku', 'vendor_sku'],
@@ -84,5 +88,6 @@ export function itemListFields(
 		vendorSkuFilter(operation),
 		...listFields({ resource: 'item', operation }),
 		...simplifyFields({ resource: 'item', operation }),
+		...fileOutputFields({ resource: 'item', operation }, true),
 	];
 }

@@ -1,0 +1,186 @@
+// Output: File's parts, without n8n's engine: the CSV and JSON Lines encoding, the row rules (ids as text, prices in
+// cents), and the part stream as n8n's storage reads it: `fs.writeFile` (filesystem mode) and `binaryToBuffer`
+// (in-memory and database modes). The paginator is the real one over a fake listing.
+import { binaryToBuffer } from '@n8n/backend-network';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { exportToFile, type FileExport } from '../../nodes/ConsignmentVendor/shared/listFile/exportToFile';
+import { csvEncoder, csvField } from '../../nodes/ConsignmentVendor/shared/listFile/fileEncoding';
+import { dollarsFromCents, fileRow } from '../../nodes/ConsignmentVendor/shared/listFile/fileRows';
+
+const node = { id: '1', name: 'Consignment Vendor', type: 'consignmentVendor', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
+
+/** A listing of `total` records, `page_size` per page, cursor = the next record's number. */
+function fakeListing(total: number, onPage?: (start: number) => void) {
+	return async (query: IDataObject): Promise<IDataObject> => {
+		const start = query.after === undefined ? 0 : Number(query.after);
+		onPage?.(start);
+		const end = Math.min(total, start + Number(query.page_size));
+		const products = [];
+		for (let n = start; n < end; n++) products.push({ id: n, item_id: 100_000 + n, price: 1999, description: `bag "${n}", black` });
+		return { products, page_info: { has_next_page: end < total, end_cursor: String(end) } };
+	};
+}
+
+type Store = (stream: unknown) => Promise<Buffer>;
+
+const work = mkdtempSync(join(tmpdir(), 'list-file-unit-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+let fileNumber = 0;
+/** What n8n's filesystem mode does with a stream (blob-storage's FsByteStore, 1.x's FileSystemManager). */
+const fileSystemMode: Store = async (stream) => {
+	const path = join(work, `part-${++fileNumber}`);
+	await writeFile(path, stream as AsyncIterable<Buffer>);
+	return await readFile(path);
+};
+/** What the in-memory and database modes do (BinaryDataService.store, DatabaseManager.store). */
+const bufferModes: Store = async (stream) => await binaryToBuffer(stream as Parameters<typeof binaryToBuffer>[0]);
+
+function run(parameters: IDataObject, total: number, options: { store: Store; cancel?: AbortController; onPage?: (start: number) => void }) {
+	const parts: Buffer[] = [];
+	const context = {
+		getNode: () => node,
+		getNodeParameter: (name: string, _index: number, fallback: unknown) => parameters[name] ?? fallback,
+		getExecutionCancelSignal: () => options.cancel?.signal,
+		helpers: {
+			prepareBinaryData: async (stream: unknown, fileName: string, mimeType: string) => {
+				const bytes = await options.store(stream);
+				parts.push(bytes);
+				return { data: '', fileName, mimeType, bytes: bytes.length };
+			},
+		},
+	} as unknown as IExecuteFunctions;
+	const job: FileExport = {
+		fetchPage: fakeListing(total, options.onPage),
+		listing: { collectionKey: 'products', idKeys: ['id'], query: {} },
+		paging: { node, itemIndex: 0, serviceKey: `unit-${Math.random()}` },
+		recordOf: (record) => record as IDataObject,
+		columns: ['id', 'item_id', 'price', 'description'],
+		priceFields: ['price'],
+		priceCurrency: false,
+		defaultName: 'items',
+	};
+	return { parts, output: exportToFile(context, job) };
+}
+
+const csvLines = (bytes: Buffer) => bytes.toString('utf8').replace(/^\uFEFF/, '').split('\r\n').filter((line) => line !== '');
+
+describe('CSV encoding (RFC 4180)', () => {
+	it('quotes a field holding a quote, comma or line break, doubling its quotes; leaves others as they are', () => {
+		expect(csvField('plain text')).toBe('plain text');
+		expect(csvField('a, b')).toBe('"a, b"');
+		expect(csvField('say "hi"')).toBe('"say ""hi"""');
+		expect(csvField('two\r\nlines')).toBe('"two\r\nlines"');
+		expect(csvField('one\nline')).toBe('"one\nline"');
+		expect(csvField(null)).toBe('');
+		expect(csvField({ front: 'a.jpg', tags: ['x'] })).toBe('"{""front"":""a.jpg"",""tags"":[""x""]}"');
+	});
+
+	it('a UTF-8 byte-order mark and a header; fields outside the columns go into other_fields as JSON text', () => {
+		const encoder = csvEncoder(['id', 'designer'], true);
+		expect(encoder.start).toBe('\uFEFFid,designer,other_fields\r\n');
+		expect(encoder.line({ id: '7', designer: 'Hermès' })).toBe('7,Hermès,\r\n');
+		expect(encoder.line({ id: '8', designer: 'Chloé', colour: 'red' })).toBe('8,Chloé,"{""colour"":""red""}"\r\n');
+	});
+});
+
+describe('file rows', () => {
+	const rules = { priceFields: ['price', 'msrp'], priceCurrency: false, dollars: true };
+
+	it('dollars from cents by digits', () => {
+		expect([1999, 5, 100, 0, 123456789012].map(dollarsFromCents)).toEqual(['19.99', '0.05', '1.00', '0.00', '1234567890.12']);
+	});
+
+	it('ids as text, prices in cents with dollars beside them', () => {
+		expect(fileRow({ id: 900001, item_id: 50001, consignment_id: 'cons_1', price: 1999, msrp: '25000', quantity: 3 }, rules)).toEqual({
+			id: '900001',
+			item_id: '50001',
+			consignment_id: 'cons_1',
+			price: 1999,
+			price_dollars: '19.99',
+			msrp: 25000,
+			msrp_dollars: '250.00',
+			quantity: 3,
+		});
+	});
+
+	it('a price object {currency_code, price} becomes cents and its currency; an unreadable price is kept as it came', () => {
+		const withCurrency = { ...rules, priceCurrency: true };
+		expect(fileRow({ price: { currency_code: 'USD', price: '1299.5' } }, withCurrency)).toEqual({ price: 129950, price_currency: 'USD', price_dollars: '1299.50' });
+		expect(fileRow({ price: 'call us' }, rules)).toEqual({ price: 'call us', price_dollars: null });
+	});
+});
+
+describe.each([
+	['filesystem mode (fs.writeFile pulls the stream)', fileSystemMode],
+	['in-memory and database modes (binaryToBuffer reads its events)', bufferModes],
+])('the part stream, %s', (_mode, store) => {
+	it('a 2,350-record listing in parts: each part within the limit, starting with the header, every record once', async () => {
+		const maxPartSizeMb = 0.02;
+		const { parts, output } = run({ maxPartSizeMb }, 2_350, { store });
+		const items = await output;
+		expect(items.length).toBe(parts.length);
+		expect(parts.length).toBeGreaterThan(3);
+		const ids: number[] = [];
+		parts.forEach((bytes, index) => {
+			expect(bytes.length).toBeLessThanOrEqual(maxPartSizeMb * 1024 * 1024);
+			const [header, ...rows] = csvLines(bytes);
+			expect(header).toBe('id,item_id,price,description');
+			expect(items[index].json.records).toBe(rows.length);
+			ids.push(...rows.map((row) => Number(row.split(',')[0])));
+		});
+		expect(ids).toEqual(Array.from({ length: 2_350 }, (_, n) => n));
+		expect(csvLines(parts[0])[1]).toBe('0,100000,1999,"bag ""0"", black"');
+	});
+
+	it('JSON Lines, one part: the records as JSON, ids as text', async () => {
+		const { parts, output } = run({ fileFormat: 'jsonLines' }, 250, { store });
+		const items = await output;
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toMatchObject({ fileName: 'items.jsonl', records: 250, part: 1, parts: 1 });
+		const lines = parts[0].toString('utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as IDataObject);
+		expect(lines.map((line) => line.id)).toEqual(Array.from({ length: 250 }, (_, n) => String(n)));
+	});
+
+	it('a cancelled export: fails, asks for no page after the cancel, outputs no part', async () => {
+		const cancel = new AbortController();
+		const pagesAsked: number[] = [];
+		const { output } = run({ maxPartSizeMb: 0.01 }, 5_000, {
+			store,
+			cancel,
+			onPage: (start) => {
+				pagesAsked.push(start);
+				if (pagesAsked.length === 3) cancel.abort();
+			},
+		});
+		await expect(output).rejects.toThrow(/cancelled: the file was not finished/);
+		expect(pagesAsked).toHaveLength(3);
+	});
+});
+
+it('memory holds about a page: the paginator asks for the next page only once storage took the waiting records', async () => {
+	let written = 0;
+	let mostAhead = 0;
+	// A slow disk: every chunk waits a turn of the event loop.
+	const slowDisk: Store = async (stream) => {
+		for await (const chunk of stream as AsyncIterable<Buffer>) {
+			written += csvLines(chunk).filter((line) => /^\d/.test(line)).length;
+			await new Promise((resolve) => setImmediate(resolve));
+		}
+		return Buffer.alloc(0);
+	};
+	const { output } = run({}, 20_000, { store: slowDisk, onPage: (start) => (mostAhead = Math.max(mostAhead, start - written)) });
+	await output;
+	expect(written).toBe(20_000);
+	// At most ~2 pages waiting (MAX_RECORDS_WAITING) plus the page being encoded, never the listing.
+	expect(mostAhead).toBeLessThanOrEqual(400);
+});
+
+it('Max Part Size not a number above 0: an error naming the field', async () => {
+	const { output } = run({ maxPartSizeMb: 0 }, 10, { store: bufferModes });
+	await expect(output).rejects.toThrow(/Max Part Size \(MB\) must be a number above 0, got 0/);
+});

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { readPages } from '../ConsignmentVendor/shared/pagination';
+import { readPages } from '../shared/pagination';
 import { isJsonObject } from '../shared/jsonObject';
 import { apiPaths } from '../shared/apiPaths';
 import { apiRequest, credentialKey, credentialTarget } from '../shared/transport';

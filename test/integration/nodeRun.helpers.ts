@@ -15,7 +15,7 @@ import {
 	type RunResult,
 } from '../harness';
 import { forgetListingCosts } from '../../nodes/ConsignmentVendor/resources/item/helpers/itemCatalog';
-import { forgetRefusedPageSizes } from '../../nodes/ConsignmentVendor/shared/pagination';
+import { forgetRefusedPageSizes } from '../../nodes/shared/pagination';
 import { startSandbox, type RequestLogEntry, type RunningSandbox } from '../sandbox';
 
 export const NODE_NAME = 'Consignment Vendor';

@@ -31,6 +31,9 @@ function recordingBatch(sent: string[][]): Batched<Row> {
 	};
 }
 
+/** These rows have no SKU to label a refusal with. */
+const enteredSku = () => undefined;
+
 describe('batched runner', () => {
 	it('under Continue On Fail, a row whose reading throws (an expression) fails alone, also when rows are settled first', async () => {
 		const sent: string[][] = [];
@@ -40,7 +43,7 @@ describe('batched runner', () => {
 		};
 		const output = await runBatched(
 			fakeContext(3, { continueOnFail: true }),
-			{ read, batch: recordingBatch(sent), settle: async (_context, rows) => rows.map((row) => ({ batch: row })) },
+			{ read, enteredSku, batch: recordingBatch(sent), settle: async (_context, rows) => rows.map((row) => ({ batch: row })) },
 			false,
 		);
 		expect(output[0].map((item) => [item.pairedItem, item.json.status ?? item.json.error])).toEqual([
@@ -58,7 +61,7 @@ describe('batched runner', () => {
 			if (itemIndex === 3) cancel.abort();
 			return { itemIndex, payload: payload(`C-${itemIndex}`) };
 		};
-		const run = runBatched(fakeContext(20, { continueOnFail: true, cancel }), { read, batch: recordingBatch(sent) }, false);
+		const run = runBatched(fakeContext(20, { continueOnFail: true, cancel }), { read, enteredSku, batch: recordingBatch(sent) }, false);
 		await expect(run).rejects.toThrow(/^The execution was cancelled$/);
 		expect(sent.flat()).toEqual(['C-0', 'C-1', 'C-2', 'C-3']);
 	});
@@ -69,7 +72,7 @@ describe('batched runner', () => {
 			{ ok: true, json: { operation: 'not applied', status: 'not applied' } },
 			{ ok: false, failure: { itemIndex: 1, vendorSku: 'N-1', messages: ['price is invalid'] } },
 		];
-		const run = runBatched(fakeContext(2, { continueOnFail: false }), { read, batch: recordingBatch([]), settle }, false);
+		const run = runBatched(fakeContext(2, { continueOnFail: false }), { read, enteredSku, batch: recordingBatch([]), settle }, false);
 		await expect(run).rejects.toMatchObject({
 			message: '1 of 2 items failed. Item index 1 (vendor_sku N-1): price is invalid',
 			description: expect.stringMatching(/^No item was created or changed\./),

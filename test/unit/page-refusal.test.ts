@@ -1,6 +1,6 @@
 // What the paginator does with a refused page request, decided from which request it was (pageRefusal.ts): the
 // answer's wording never enters, so the inputs here are only the status and what the paginator knows.
-import { pageRefusalAction, type RefusedPage } from '../../nodes/ConsignmentVendor/shared/pageRefusal';
+import { pageRefusalAction, type RefusedPage } from '../../nodes/shared/pagination/pageRefusal';
 
 const firstPageOf100: RefusedPage = { status: 400, carriedCursor: false, firstPage: true, nodeChoseLargePageSize: true };
 const laterPage: RefusedPage = { status: 400, carriedCursor: true, firstPage: false, nodeChoseLargePageSize: true };

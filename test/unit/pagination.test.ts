@@ -10,7 +10,7 @@ import {
 	LARGE_PAGE_SIZE,
 	readPages,
 	type PagingOptions,
-} from '../../nodes/ConsignmentVendor/shared/pagination';
+} from '../../nodes/shared/pagination';
 import { FAKE_NODE, n8n1RequestError, n8nRequestError } from './fakes';
 
 interface FakeServerOptions {

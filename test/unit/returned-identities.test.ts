@@ -1,6 +1,6 @@
 // What the paginator remembers to skip after an expired cursor (shared/returnedIdentities.ts): the same identity
 // however the service wrote the id, two id fields never confused, nothing skipped before a restart.
-import { ReturnedIdentities } from '../../nodes/ConsignmentVendor/shared/returnedIdentities';
+import { ReturnedIdentities } from '../../nodes/shared/pagination/returnedIdentities';
 
 describe('returned identities', () => {
 	it('skips, after a restart, what earlier attempts returned: 7 and "7" are one id, "007" and 7.5 are their own', () => {

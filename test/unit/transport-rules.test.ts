@@ -3,7 +3,7 @@
 // so the tests take no time. The queue itself: scheduler.test.ts.
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { readPages } from '../../nodes/ConsignmentVendor/shared/pagination';
+import { readPages } from '../../nodes/shared/pagination';
 import { apiRequest } from '../../nodes/shared/transport';
 import type { HttpFailure } from '../../nodes/shared/httpFailure';
 import { backoffMs, isIdempotent, isRetryable, mayHaveBeenProcessed, retryAfterMs } from '../../nodes/shared/transport/retryRules';

@@ -34,9 +34,18 @@ export interface Batched<B extends Row> {
 /** Each input item read and checked without any request; an InputValidationError refuses it, naming the field. */
 type ReadRow<T> = (context: IExecuteFunctions, itemIndex: number) => T;
 
+/** The SKU an input item was entered with, to label its refusal (the row could not be read). */
+type EnteredSku = (context: IExecuteFunctions, itemIndex: number) => string | undefined;
+
+interface RowReading<T> {
+	read: ReadRow<T>;
+	enteredSku: EnteredSku;
+}
+
 /** Every row goes in a batch. Under Continue On Fail batches leave while later input items are still read. */
 interface DirectOperation<B extends Row> {
 	read: ReadRow<B>;
+	enteredSku: EnteredSku;
 	batch: Batched<B>;
 	settle?: undefined;
 }
@@ -44,6 +53,7 @@ interface DirectOperation<B extends Row> {
 /** Create or Update: what each checked row needs (finding it) comes before the batches, in input order. */
 interface SettledOperation<R extends Row, B extends Row> {
 	read: ReadRow<R>;
+	enteredSku: EnteredSku;
 	batch: Batched<B>;
 	/** Every row's result, or the row it sends in a batch, in the order of `rows`. */
 	settle(context: IExecuteFunctions, rows: R[], preview: boolean): Promise<Array<RowResult | { batch: B }>>;
@@ -75,9 +85,9 @@ export async function runBatched<R extends Row, B extends Row>(
 	});
 	const toBatch = (row: B) => (preview ? outputs.record(row.itemIndex, operation.batch.preview(row)) : queue.add(row));
 	if (!operation.settle) {
-		(await readRows(context, operation.read, outputs, streams ? toBatch : undefined)).forEach(toBatch);
+		(await readRows(context, operation, outputs, streams ? toBatch : undefined)).forEach(toBatch);
 	} else {
-		const rows = await readRows(context, operation.read, outputs);
+		const rows = await readRows(context, operation, outputs);
 		const settled = await operation.settle(context, rows, preview);
 		settled.forEach((result, position) => ('batch' in result ? toBatch(result.batch) : outputs.record(rows[position].itemIndex, result)));
 	}
@@ -90,7 +100,7 @@ export async function runBatched<R extends Row, B extends Row>(
 }
 
 /** An error other than a refusal (an expression that throws) is thrown, naming the item. */
-function rowChecker<T extends Row>(context: IExecuteFunctions, read: ReadRow<T>) {
+function rowChecker<T extends Row>(context: IExecuteFunctions, { read, enteredSku }: RowReading<T>) {
 	const firstBySku = new Map<string, number>();
 	return (itemIndex: number): { valid: T } | { failure: ItemFailure } => {
 		let row: T;
@@ -98,7 +108,7 @@ function rowChecker<T extends Row>(context: IExecuteFunctions, read: ReadRow<T>)
 			row = read(context, itemIndex);
 		} catch (error) {
 			if (!(error instanceof InputValidationError)) throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
-			return { failure: validationFailure(error, error.vendorSku) };
+			return { failure: validationFailure(error, enteredSku(context, itemIndex)) };
 		}
 		// A SKU (ignoring case, as the service's filter does) identifies one item: sent twice it would create a duplicate
 		// or make the per-SKU answer ambiguous.
@@ -118,8 +128,8 @@ function rowChecker<T extends Row>(context: IExecuteFunctions, read: ReadRow<T>)
  * seconds for thousands), and an error reading an item fails that item only: stopping would hide batches already
  * created and invite a rerun that creates them twice.
  */
-async function readRows<T extends Row>(context: IExecuteFunctions, read: ReadRow<T>, outputs: RowOutputs, sendAtOnce?: (row: T) => void): Promise<T[]> {
-	const check = rowChecker(context, read);
+async function readRows<T extends Row>(context: IExecuteFunctions, reading: RowReading<T>, outputs: RowOutputs, sendAtOnce?: (row: T) => void): Promise<T[]> {
+	const check = rowChecker(context, reading);
 	const checkOrFail = (itemIndex: number): ReturnType<typeof check> => {
 		try {
 			return check(itemIndex);

@@ -14,9 +14,6 @@ interface InputIssue {
 
 /** `message` is complete on its own (`Item index 2: zipcode must be ...`): callers may rethrow it as is. */
 export class InputValidationError extends Error {
-	/** The SKU the refused row was entered with, when it has one: a failure is labelled with it. */
-	vendorSku?: string;
-
 	constructor(
 		readonly itemIndex: number,
 		readonly issues: InputIssue[],

@@ -10,7 +10,7 @@ import { apiRequest, credentialKey, credentialTarget } from '../../shared/transp
 import { runPerItem } from './itemRunner';
 import { exportToFile } from './listFile/exportToFile';
 import { outputsFile } from './listFile/fileFields';
-import { readPages, type Listing } from './pagination';
+import { readPages, type Listing } from '../../shared/pagination';
 import { paceSettingsOfNode } from './requestOptions';
 import { pickFields } from './simplify';
 

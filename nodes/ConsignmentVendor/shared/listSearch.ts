@@ -12,7 +12,7 @@ import type {
 import { apiPaths } from '../../shared/apiPaths';
 import { toNodeApiError } from '../../shared/errors';
 import { apiRequest } from '../../shared/transport';
-import { DEFAULT_PAGE_SIZE, readPageInfo } from './pagination';
+import { DEFAULT_PAGE_SIZE, readPageInfo } from '../../shared/pagination';
 
 export const CONSIGNMENT_SEARCH = 'searchConsignments';
 export const ACTIVE_ADDRESS_SEARCH = 'searchActiveAddresses';

@@ -3,7 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { apiPaths } from '../../../shared/apiPaths';
 import { fileOutputFields } from '../../shared/listFile/fileFields';
 import { listOperation } from '../../shared/listOperation';
-import { listFields } from '../../shared/pagination';
+import { listFields } from '../../shared/listFields';
 import { SIMPLIFIED_CONSIGNMENT_FIELDS, simplifyFields } from '../../shared/simplify';
 
 export const option: INodePropertyOptions = {

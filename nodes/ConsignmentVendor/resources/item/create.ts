@@ -19,7 +19,7 @@ import { consignmentLocator } from '../../shared/resourceLocators';
 import { parseConsignmentId } from '../../shared/schemas';
 import { itemInputFields } from './helpers/itemFields';
 import { fieldMappingProperties } from './helpers/itemMapping';
-import { readerForItem, readItemCreationInput } from './helpers/itemPayload';
+import { enteredVendorSku, readerForItem, readItemCreationInput } from './helpers/itemPayload';
 import { amountsOf, isPreview } from './helpers/itemPreview';
 import { skuText } from './helpers/skuText';
 
@@ -202,6 +202,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	return await runBatched(
 		this,
 		{
+			enteredSku: (context, itemIndex) => enteredVendorSku(readerForItem(context, itemIndex)),
 			read: (context, itemIndex) => ({
 				itemIndex,
 				consignmentId: readConsignmentId(context, itemIndex),

@@ -22,7 +22,7 @@ import { readItemCatalog, shownSkus, type ItemCatalog } from './helpers/itemCata
 import { itemInputFields } from './helpers/itemFields';
 import { fieldMappingProperties } from './helpers/itemMapping';
 import { AmbiguousSkuError, findItemBySku, type FoundItem } from './helpers/itemLookup';
-import { approvedItemPart, readerForItem, readItemUpdateInput } from './helpers/itemPayload';
+import { approvedItemPart, enteredVendorSku, readerForItem, readItemUpdateInput } from './helpers/itemPayload';
 import { amountsOf, comparedWithListing, isPreview } from './helpers/itemPreview';
 import { AwaitingListing, type Submission } from './helpers/awaitingListing';
 import { fingerprintOf, SentMemory } from './helpers/sentMemory';
@@ -313,6 +313,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	return await runBatched<Row, PendingCreation>(
 		this,
 		{
+			enteredSku: (context, itemIndex) => enteredVendorSku(readerForItem(context, itemIndex)),
 			read: (context, itemIndex) => ({ itemIndex, payload: readItemUpdateInput(readerForItem(context, itemIndex), itemIndex) }),
 			settle,
 			batch: {

@@ -8,7 +8,7 @@ import type { IDataObject, IExecuteFunctions, IBinaryData, INodeExecutionData } 
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toNodeApiError } from '../../../shared/errors';
-import { readPages, type Listing, type PagingOptions } from '../pagination';
+import { readPages, type Listing, type PagingOptions } from '../../../shared/pagination';
 import { csvEncoder, FORMATS, jsonLinesEncoder, type LineEncoder } from './fileEncoding';
 import { readFileSettings, type FileSettings } from './fileFields';
 import { fileRow, priceColumns, type RowRules } from './fileRows';

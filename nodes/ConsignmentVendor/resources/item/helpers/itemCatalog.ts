@@ -10,7 +10,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { toNodeApiError } from '../../../../shared/errors';
 import { apiRequest } from '../../../../shared/transport';
 import { serviceKeyOf } from '../../../shared/listOperation';
-import { readPages } from '../../../shared/pagination';
+import { readPages } from '../../../../shared/pagination';
 import { paceSettingsOfNode } from '../../../shared/requestOptions';
 import { apiPaths } from '../../../../shared/apiPaths';
 import { skuKey } from './skuText';

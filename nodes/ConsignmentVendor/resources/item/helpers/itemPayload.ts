@@ -89,13 +89,8 @@ type ItemParser = typeof parseItemCreationInput;
 const columnName = (apiPath: string) => apiPath.replace(/^image\.(front|back)$/, 'image_$1');
 
 function readItem(read: ParameterReader, itemIndex: number, parse: ItemParser): ItemPayload {
-	try {
-		const priceUnit = readPriceUnit(read, itemIndex);
-		return parse(readRawItem(read), itemIndex, { priceUnit, fieldName: mapsAutomatically(read) ? columnName : undefined });
-	} catch (error) {
-		if (error instanceof InputValidationError) error.vendorSku ??= enteredVendorSku(read);
-		throw error;
-	}
+	const priceUnit = readPriceUnit(read, itemIndex);
+	return parse(readRawItem(read), itemIndex, { priceUnit, fieldName: mapsAutomatically(read) ? columnName : undefined });
 }
 
 export function readItemCreationInput(read: ParameterReader, itemIndex: number): ItemPayload {

@@ -7,7 +7,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { fileOutputFields } from '../../../shared/listFile/fileFields';
 import { listOperation, queryFromParameters } from '../../../shared/listOperation';
-import { listFields } from '../../../shared/pagination';
+import { listFields } from '../../../shared/listFields';
 import { SIMPLIFIED_ITEM_FIELDS, simplifyFields } from '../../../shared/simplify';
 
 /** The contract's five validation statuses. */

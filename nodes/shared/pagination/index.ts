@@ -10,11 +10,11 @@
  * - A repeated cursor, `has_next_page` without a cursor, or a run of empty pages stop with an error, never loop.
  * Records are handed over one at a time: spreading them (RoutingNode's `push(...records)`) overflows the stack
  * above ~120,000 records.
- */import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+ */import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { toNodeApiError } from '../../shared/errors';
-import { readHttpFailure, serviceMessage } from '../../shared/httpFailure';
+import { toNodeApiError } from '../errors';
+import { readHttpFailure, serviceMessage } from '../httpFailure';
 import { pageRefusalAction } from './pageRefusal';
 import { ReturnedIdentities } from './returnedIdentities';
 
@@ -227,44 +227,4 @@ export async function readPages(
 		after = endCursor;
 	}
 	return { records, requests, complete: true };
-}
-
-export function listFields(show: { resource: string; operation: string }): INodeProperties[] {
-	return updateDisplayOptions({ show: { resource: [show.resource], operation: [show.operation] } }, [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			default: 50,
-			typeOptions: { minValue: 1 },
-			description: 'Max number of results to return',
-			displayOptions: { show: { returnAll: [false] } },
-		},
-		{
-			displayName: 'Options',
-			name: 'listOptions',
-			type: 'collection',
-			placeholder: 'Add option',
-			default: {},
-			options: [
-				{
-					displayName: 'Page Size',
-					name: 'pageSize',
-					type: 'number',
-					default: DEFAULT_PAGE_SIZE,
-					typeOptions: { minValue: 1 },
-					description:
-						'How many records to ask for per request. When not set, Return All asks for 100 per request and falls back to 20 (the size the service recommends) if the service refuses 100; Limit asks for 20. A size set here is always sent as it is.',
-					hint: 'Leave unset unless the service asks for a particular size: pages are followed by cursor, so a service that sends fewer per page still returns everything',
-				},
-			],
-		},
-	]);
 }

@@ -6,7 +6,7 @@ import * as create from './create';
 import * as getAll from './getAll';
 import * as getNonApproved from './getNonApproved';
 import { getMappingColumns } from './helpers/itemColumns';
-import { previewOnlyProperty } from './helpers/itemPreview';
+import { previewOnlyProperties } from './helpers/itemPreview';
 import * as update from './update';
 import * as upsert from './upsert';
 
@@ -16,7 +16,7 @@ export const fields: INodeProperties[] = [
 	...create.fields,
 	...update.fields,
 	...upsert.fields,
-	previewOnlyProperty,
+	...previewOnlyProperties,
 	...getAll.fields,
 	...getNonApproved.fields,
 ];

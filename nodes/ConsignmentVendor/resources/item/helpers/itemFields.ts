@@ -49,7 +49,7 @@ function priceFields(operations: string[], extra: Show, manual: Show): INodeProp
 			default: 'cents',
 			description: 'How MSRP and Price are entered (also the msrp and price columns of the column mapper). The API always receives whole cents.',
 			options: [
-				{ name: 'Cents (as the API Takes It)', value: 'cents', description: '1999 means $19.99' },
+				{ name: 'Cents (as the API takes it)', value: 'cents', description: '1999 means $19.99' },
 				{ name: 'Dollars', value: 'dollars', description: '19.99 means $19.99; converted to 1999 cents exactly' },
 			],
 			displayOptions: shown(operations, extra),

@@ -24,7 +24,7 @@ export const exampleChecks: Check[] = [
 		verify({ outcome, requests, state }) {
 			expectSuccess(outcome, 'products-sheet-to-consignment-items');
 			const create = exampleNode('products-sheet-to-consignment-items', 'Create items');
-			if (create.parameters.fieldMapping !== 'auto' || JSON.stringify(create.parameters).includes('={{')) {
+			if ((create.parameters.itemColumns as { mappingMode?: string } | undefined)?.mappingMode !== 'autoMapInputData' || JSON.stringify(create.parameters).includes('={{')) {
 				fail('the example\'s "Create items" node is not mapped automatically, or holds an expression');
 			}
 			const submitted = outputOf(outcome, 'Submitted').map((i) => i.vendor_sku);

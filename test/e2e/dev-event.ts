@@ -23,7 +23,7 @@ export function describeDelivery(delivery: WebhookDelivery): string {
 		`n8n answered ${answer}`,
 		JSON.stringify(delivery.body, null, 2),
 	];
-	if (delivery.status === 404) lines.push('n8n knows no webhook at that URL: click "Listen for test event" on the trigger again (a test URL serves one event).');
+	if (delivery.status === 404) lines.push('n8n knows no webhook at that URL: click "Execute step" on the trigger again (a test URL serves one event).');
 	if (delivery.status === 401 || delivery.status === 403) lines.push("n8n refused the signature: the credential's Webhook Signing Secret differs from the sandbox's (restart `npm run dev`).");
 	return lines.join('\n');
 }
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
 		console.log(describeDelivery(await admin.emitEvent({ operation, data })));
 	} catch (error) {
 		if (error instanceof SandboxAdminError && error.status === 409) {
-			console.error('The vendor has no webhook URL yet: open a workflow with a Consignment Vendor Trigger and click "Listen for test event" (or publish it), then run this again.');
+			console.error('The vendor has no webhook URL yet: open a workflow with a Consignment Vendor Trigger, open the trigger and click "Execute step" (n8n 1.x: "Listen for test event"), or publish the workflow; then run this again.');
 			process.exit(1);
 		}
 		throw error;

@@ -22,10 +22,10 @@ import { n8nEnv } from './lib/n8n-env';
 import { N8nServer } from './lib/n8n-server';
 import { installPackedPackage, packPackage, REPO_DIR } from './lib/package-loader';
 import { freePort } from './lib/ports';
-import { startSandboxProcess, type SandboxProcess } from './lib/sandbox-process';
-import { exampleSources, instantiate, SANDBOX_SIGNING_SECRET } from './lib/templates';
+import { startSigningSandbox } from './lib/dev-sandbox';
+import type { SandboxProcess } from './lib/sandbox-process';
+import { exampleSources, instantiate } from './lib/templates';
 import { sandboxTarget } from './target';
-import { SandboxAdmin } from '../sandbox/admin-client';
 
 const DEV_DIR = join(REPO_DIR, '.dev');
 /** Examples reference the credential by this id, so they work in the dev instance without re-selecting it. */
@@ -46,11 +46,8 @@ async function main(): Promise<void> {
 	log(`making sure n8n ${release.version} is installed (first time: a few minutes)`);
 	const [install] = await ensureInstalled([release], log);
 
-	const sandbox: SandboxProcess = await startSandboxProcess(Number(process.env.SANDBOX_PORT ?? 4010));
+	const sandbox: SandboxProcess = await startSigningSandbox(Number(process.env.SANDBOX_PORT ?? 4010));
 	const target = sandboxTarget(sandbox);
-	// The dev credential carries this Webhook Signing Secret (templates.ts): an unsigned delivery would get a 401
-	// that the editor never shows, and "Listening for test event" would wait forever.
-	await new SandboxAdmin(sandbox.baseUrl).setSigningSecret(SANDBOX_SIGNING_SECRET);
 
 	const userFolder = join(DEV_DIR, 'n8n');
 	mkdirSync(userFolder, { recursive: true });
@@ -87,7 +84,7 @@ async function main(): Promise<void> {
 			`  sandbox      ${sandbox.baseUrl}   (admin: ${sandbox.baseUrl}/__sandbox/state)`,
 			`  credential   "${DEV_CREDENTIAL.name}"`,
 			`  examples     ${imported.length ? imported.join(', ') : '(none new)'}`,
-			`  events       npm run dev:event -- item_purchased   (after "Listen for test event" on a Consignment Vendor Trigger;`,
+			`  events       npm run dev:event -- item_purchased   (after "Execute step" on an open Consignment Vendor Trigger;`,
 			`               also successful_item_upload, invalid_item_upload, address_creation; deliveries are signed)`,
 			'',
 			'  Ctrl-C stops n8n and the sandbox.',

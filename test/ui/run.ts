@@ -13,7 +13,7 @@ import { join } from 'node:path';
 
 import { SandboxAdmin } from '../sandbox/admin-client';
 import { ensureInstalled, N8N_RELEASES } from '../e2e/install';
-import { killAllGroups } from '../e2e/lib/children';
+import { exitWith } from '../e2e/lib/children';
 import { exec, tail } from '../e2e/lib/exec';
 import { REPO_DIR } from '../e2e/lib/package-loader';
 import { formatResult, writeResults, type CheckResult } from '../e2e/lib/report';
@@ -86,11 +86,4 @@ async function main(): Promise<number> {
 	return finish();
 }
 
-main().then(
-	(code) => process.exit(code),
-	(error: unknown) => {
-		console.error(error);
-		killAllGroups();
-		process.exit(1);
-	},
-);
+exitWith(main);

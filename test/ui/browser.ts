@@ -48,6 +48,8 @@ export async function openEditor(editorUrl: string, owner: OwnerAccount, screens
 			page,
 			shot: async (name) => {
 				const file = join(screenshotsDir, `${name}.png`);
+				// Panels slide in: a picture taken at once shows them half-way (the checks read the DOM, not the picture).
+				await page.waitForTimeout(700);
 				await page.screenshot({ path: file });
 				return file;
 			},

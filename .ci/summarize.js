@@ -34,6 +34,12 @@ if (e2eQueue) {
 	passed += e2eQueue.passed;
 	failed += e2eQueue.failed;
 }
+// The editor in a browser (test/ui), same format as the e2e results.
+const ui = readJson('ui.json');
+if (ui) {
+	passed += ui.passed;
+	failed += ui.failed;
+}
 // n8n's community-package scanner (.ci/scan.js): one test per leg, source and packed tarball.
 const scan = readJson('scan.json');
 if (scan) {
@@ -50,6 +56,7 @@ if (stepFailures > 0) {
 	if (e2e && names.includes('e2e (real') && e2e.failed > 0) unaccounted--;
 	if (e2eQueue && names.includes('e2e queue') && e2eQueue.failed > 0) unaccounted--;
 	if (scan && names.includes('scanner') && scan.failed > 0) unaccounted--;
+	if (ui && names.includes('editor in a browser') && ui.failed > 0) unaccounted--;
 	console.log(`failed steps: ${names}`);
 }
 failed += Math.max(unaccounted, 0);

@@ -43,8 +43,8 @@ export class ConsignmentVendorApi implements ICredentialType {
 			required: true,
 			placeholder: 'e.g. https://auth.example.com',
 			description:
-				'Host of the service\'s token endpoint. The node requests tokens from {Auth URL}/api/v1/bearer-token.',
-			hint: 'Only the host: the node appends /api/v1/bearer-token itself',
+				'Address of the service\'s token endpoint without its /api/v1/bearer-token ending: the host, plus a path when the service sits under one. The node requests tokens from {Auth URL}/api/v1/bearer-token.',
+			hint: 'Leave out /api/v1/bearer-token (the node appends it); keep any path before it, e.g. https://example.com/auth',
 		},
 		{
 			displayName: 'Client ID',

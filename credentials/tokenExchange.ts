@@ -107,7 +107,7 @@ function hintForStatus(status: number): string {
 		return 'Check the Client ID and Client Secret in the credential. They are generated (or regenerated) in the vendor portal by a user with permission to manage API access.';
 	}
 	if (status === 404 || status === 405) {
-		return 'Check the Auth URL: enter only the host of the token service (for example https://auth.example.com); the node appends /api/v1/bearer-token itself.';
+		return 'Check the Auth URL: enter the token service\'s address without /api/v1/bearer-token (for example https://auth.example.com, or https://example.com/auth when it sits under a path); the node appends /api/v1/bearer-token itself.';
 	}
 	if (status === 429 || status >= 500) {
 		return 'The token service is unavailable or overloaded right now. Try again later.';

@@ -21,7 +21,10 @@ export class ConsignmentVendorTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{($parameter["events"] || []).includes("*") ? "All events" : ($parameter["events"] || []).join(", ")}}',
-		description: 'Starts the workflow when the consignment marketplace sends a vendor event',
+		// n8n's node list shows this node and Consignment Vendor as one entry whose details page takes the TRIGGER's
+		// description (n8n 2.x's node creator merges `<name>Trigger` into `<name>`), so it has to describe both.
+		description:
+			'Start a workflow on a consignment marketplace vendor event, or submit and update items, manage addresses, read consignments and cancel orders',
 		defaults: { name: 'Consignment Vendor Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

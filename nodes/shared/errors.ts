@@ -8,7 +8,7 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isNodeApiError, isRequestError, readHttpFailure, redactSecrets, serviceMessage, type HttpFailure } from './httpFailure';
-import { describeRateLimitGiveUp, describeUnknownOutcome, plural, triedSentence, WRITE_RERUN_ADVICE } from './retryMessages';
+import { describeRateLimitGiveUp, describeTimeout, describeUnknownOutcome, isTimeout, plural, triedSentence, WRITE_RERUN_ADVICE } from './retryMessages';
 import { retryOutcomeOf, type RetryOutcome } from './transport/outcome';
 import { isIdempotent, mayHaveBeenProcessed, retryAfterMs } from './transport/retryRules';
 
@@ -82,7 +82,9 @@ function describe(
 	// Re-running the node repeats every write that went through: only reads and absolute PATCHes may be re-run whole.
 	const rerunAdvice = method !== undefined && !isIdempotent(method) ? WRITE_RERUN_ADVICE : undefined;
 
-	if (mayHaveRun(failure, outcome, method)) return describeUnknownOutcome(failure, subject?.kind, saidSentence, outcome?.reason === 'cancelled');
+	if (mayHaveRun(failure, outcome, method)) return describeUnknownOutcome(failure, subject?.kind, saidSentence, outcome);
+	// A timeout reached the service and may come from a slow answer: "could not be reached, check the Base URL" misleads.
+	if (isTimeout(failure)) return describeTimeout(outcome, rerunAdvice);
 	if (status === undefined) {
 		const reason = redactSecrets(failure.code ?? failure.message) || 'no response';
 		return {

@@ -1,5 +1,6 @@
 import { redactSecrets, type HttpFailure } from './httpFailure';
 import type { RetryOutcome } from './transport/outcome';
+import { TRANSIENT_RETRY } from './transport/retryRules';
 
 export function plural(count: number, noun: string): string {
 	return `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -7,6 +8,11 @@ export function plural(count: number, noun: string): string {
 
 function seconds(ms: number): string {
 	return plural(Math.max(1, Math.round(ms / 1000)), 'second');
+}
+
+/** A timeout as the user set it: Request Options → Timeout is in ms, and "1 second" for 150 ms would be wrong. */
+function timeoutLength(ms: number): string {
+	return ms < 1000 ? `${ms} ms` : seconds(ms);
 }
 
 function duration(ms: number): string {
@@ -41,6 +47,43 @@ export function describeRateLimitGiveUp(outcome: RetryOutcome | undefined): stri
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
 
 /**
+ * No answer because a wait ran out. n8n's HTTP client names its own timeout ECONNABORTED or ETIMEDOUT depending on
+ * the version, and words it "timeout of N ms exceeded": all of them are the same event for the user.
+ */
+export function isTimeout(failure: HttpFailure): boolean {
+	if (failure.status !== undefined) return false;
+	if (failure.code !== undefined && TIMEOUT_CODES.has(failure.code)) return true;
+	return /\btimeout\b|timed out/i.test(failure.message);
+}
+
+/** Which setting governs a timeout of the API's requests, and how it adds up over the attempts. */
+function timeoutSetting(outcome: RetryOutcome | undefined): string {
+	const perAttempt = outcome?.timeoutMs === undefined ? '' : ` (${timeoutLength(outcome.timeoutMs)} now)`;
+	return `Request Options → Timeout sets how long each attempt waits for an answer${perAttempt}; a read is sent up to ${TRANSIENT_RETRY.maxAttempts} times, a creation or cancellation once.`;
+}
+
+/** A request of the API that timed out: how long each attempt waited, how many there were, and what to change. */
+export function describeTimeout(outcome: RetryOutcome | undefined, rerunAdvice: string | undefined): { message: string; description: string } {
+	const attempts = outcome?.attempts ?? 1;
+	const within = outcome?.timeoutMs === undefined ? '' : ` within ${timeoutLength(outcome.timeoutMs)}`;
+	const stoppedEarly =
+		outcome?.reason === 'waitedTooLong'
+			? `The node stopped trying after ${seconds(outcome.waitedMs)}: Request Options → Max Wait per Request (${duration(outcome.maxWaitMs)}) does not leave time for another attempt.`
+			: undefined;
+	return {
+		message: `The request timed out: the service sent no answer${within}, ${attempts === 1 ? 'on the one attempt' : `on each of ${attempts} attempts`}`,
+		description: [
+			stoppedEarly,
+			timeoutSetting(outcome),
+			'The service may be slow or overloaded: run the workflow again later, or raise the Timeout.',
+			rerunAdvice,
+		]
+			.filter(Boolean)
+			.join(' '),
+	};
+}
+
+/**
  * What to do after a failed write that is not safe to repeat (a POST: creation, cancellation). "Retry On Fail"
  * and re-running the node send every input item again, those that went through included.
  */
@@ -66,8 +109,10 @@ export function describeUnknownOutcome(
 	failure: HttpFailure,
 	subjectKind: string | undefined,
 	saidSentence: string | undefined,
-	cancelledOnTheWire = false,
+	outcome: RetryOutcome | undefined,
 ): { message: string; description: string } {
+	const cancelledOnTheWire = outcome?.reason === 'cancelled';
+	const timedOut = !cancelledOnTheWire && isTimeout(failure);
 	// The low-level reason (ECONNRESET, …) goes in the description: n8n replaces any error message containing
 	// such a code with its own generic text, which would lose "outcome unknown" wherever this message is wrapped.
 	const noAnswer = failure.status === undefined;
@@ -75,7 +120,7 @@ export function describeUnknownOutcome(
 		? 'the execution was cancelled after the request was sent'
 		: !noAnswer
 		? `the service failed while handling the request (HTTP ${failure.status})`
-		: failure.code !== undefined && TIMEOUT_CODES.has(failure.code)
+		: timedOut
 			? 'no answer came before the timeout'
 			: 'the connection broke after the request was sent';
 	const reason = noAnswer && !cancelledOnTheWire ? `Connection error: ${redactSecrets(failure.code ?? failure.message) || 'no response'}.` : undefined;
@@ -85,6 +130,7 @@ export function describeUnknownOutcome(
 			'The node did not send it again, because repeating a creation or cancellation could carry it out twice.',
 			howToCheck(subjectKind),
 			reason,
+			timedOut ? timeoutSetting(outcome) : undefined,
 			saidSentence,
 		]
 			.filter(Boolean)

@@ -22,7 +22,8 @@ import { n8nEnv } from './lib/n8n-env';
 import { N8nServer } from './lib/n8n-server';
 import { installPackedPackage, packPackage, REPO_DIR } from './lib/package-loader';
 import { freePort } from './lib/ports';
-import { startSandboxProcess, type SandboxProcess } from './lib/sandbox-process';
+import { startSigningSandbox } from './lib/dev-sandbox';
+import type { SandboxProcess } from './lib/sandbox-process';
 import { exampleSources, instantiate } from './lib/templates';
 import { sandboxTarget } from './target';
 
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
 	log(`making sure n8n ${release.version} is installed (first time: a few minutes)`);
 	const [install] = await ensureInstalled([release], log);
 
-	const sandbox: SandboxProcess = await startSandboxProcess(Number(process.env.SANDBOX_PORT ?? 4010));
+	const sandbox: SandboxProcess = await startSigningSandbox(Number(process.env.SANDBOX_PORT ?? 4010));
 	const target = sandboxTarget(sandbox);
 
 	const userFolder = join(DEV_DIR, 'n8n');
@@ -83,6 +84,8 @@ async function main(): Promise<void> {
 			`  sandbox      ${sandbox.baseUrl}   (admin: ${sandbox.baseUrl}/__sandbox/state)`,
 			`  credential   "${DEV_CREDENTIAL.name}"`,
 			`  examples     ${imported.length ? imported.join(', ') : '(none new)'}`,
+			`  events       npm run dev:event -- item_purchased   (after "Execute step" on an open Consignment Vendor Trigger;`,
+			`               also successful_item_upload, invalid_item_upload, address_creation; deliveries are signed)`,
 			'',
 			'  Ctrl-C stops n8n and the sandbox.',
 			'',

@@ -136,13 +136,13 @@ describe('Run summary (execution hints)', () => {
 	it('Create with Continue On Fail: counts per outcome', async () => {
 		const rows = [validItem('SUM-1'), validItem('SUM-2', { designer: 'Gucc' }), validItem('SUM-3', { price: 0 }), validItem('SUM-4')];
 		const result = await suite.run({ operation: 'create', consignmentId, ...ITEM_PARAMETERS_FROM_JSON }, rows, CONTINUE_ON_FAIL);
-		expect(hintsOf(result)).toEqual(['4 items: 2 submitted · 0 unconfirmed · 1 failed · 1 invalid']);
+		expect(hintsOf(result)).toEqual(['4 items: 2 submitted · 0 unconfirmed (sent, but not confirmed by the service) · 1 failed · 1 invalid']);
 	});
 
 	it('Create or Update and Update: counts per outcome', async () => {
 		const pending = await seeded('SBX-1001');
 		const upserted = await suite.run(upsert, [validItem('SUM-NEW'), validItem('SBX-1001', { quantity: 1 }), validItem('SBX-1004')], CONTINUE_ON_FAIL);
-		expect(hintsOf(upserted)).toEqual(['3 items: 1 submitted · 0 unconfirmed · 1 updated · 1 not applied']);
+		expect(hintsOf(upserted)).toEqual(['3 items: 1 submitted · 0 unconfirmed (sent, but not confirmed by the service) · 1 updated · 1 not applied']);
 
 		const updated = await suite.run(
 			{ operation: 'update', fieldMapping: 'auto', itemColumns: AUTO_COLUMNS },

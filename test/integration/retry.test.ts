@@ -166,6 +166,18 @@ describe('one-request operations', () => {
 		expect(items).toHaveLength(1);
 	});
 
+	it('a GET that keeps timing out is sent 4 times and says it timed out, per attempt, under Request Options → Timeout', async () => {
+		await sandbox().admin.addFault({ kind: 'latency', ms: 1_500, count: 10, pathPrefix: '/v1/vendor' });
+		const { result } = await runNode(sandbox(), { resource: 'vendor', operation: 'get', requestOptions: { timeout: 150 } });
+
+		// The sandbox logs a request once it has answered it, after the delay, so the last attempts appear later.
+		await new Promise((resolve) => setTimeout(resolve, 1_700));
+		expect((await sandbox().admin.requests()).filter((request) => request.path === '/v1/vendor')).toHaveLength(4);
+		expect(result.error?.message).toBe('The request timed out: the service sent no answer within 150 ms, on each of 4 attempts');
+		expect(result.error?.description).toMatch(/Request Options → Timeout sets how long each attempt waits for an answer/);
+		expect(`${result.error?.message} ${result.error?.description}`).not.toMatch(/could not be reached|Base URL/);
+	});
+
 	it('a GET 500 is not retried (not a known transient failure)', async () => {
 		await sandbox().admin.addFault({ kind: 'status', status: 500, pathPrefix: '/v1/vendor' });
 		const { result, requests } = await runNode(sandbox(), { resource: 'vendor', operation: 'get' });

@@ -242,13 +242,14 @@ describe('size limit and deadline', () => {
 
 	it('a host that does not answer in time: the event runs with label_error', async () => {
 		const trigger = await activeHost({ ...LOCAL_TRUSTED, labelTimeoutSeconds: 1 });
-		labels.delayMs = 3000;
+		// Far beyond the 1 s deadline, so a loaded machine's slower delivery still ends well before the host answers.
+		labels.delayMs = 6000;
 
 		const started = Date.now();
 		await purchase(`${labels.url}/labels/TRR-77.pdf`);
 
-		expect(trigger.executions[0].items[0].json.label_error).toBe('The label could not be downloaded: no complete answer within 1 s (timed out)');
-		expect(Date.now() - started).toBeLessThan(2500);
+		expect(trigger.executions[0].items[0].json.label_error).toBe('The label could not be downloaded: no complete answer within 1 s (timed out; the trigger\'s Label Download Timeout option)');
+		expect(Date.now() - started).toBeLessThan(5000);
 	});
 
 	it('a body that trickles past the deadline is abandoned too (the deadline covers the whole download)', async () => {

@@ -39,6 +39,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 	const host = options.host ?? '127.0.0.1';
 	// Listen first: the sandbox needs its own origin (the label URLs in item_purchased events point at it).
 	const server = createServer();
+	// Node closes an idle keep-alive socket after 5 s, just as a client (fetch keeps sockets ~4 s) may send on it: on a
+	// loaded machine the timers drift and the request meets "other side closed" / ECONNRESET. Idle sockets are kept
+	// for a minute instead; close() ends them at once.
+	server.keepAliveTimeout = 60_000;
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
 		server.listen(options.port ?? 0, host, () => {

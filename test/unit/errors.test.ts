@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { toNodeApiError } from '../../nodes/shared/errors';
 import { readHttpFailure, serviceMessage } from '../../nodes/shared/httpFailure';
+import { withOutcome } from '../../nodes/shared/transport/outcome';
 import { mayHaveBeenProcessed } from '../../nodes/shared/transport/retryRules';
 import { connectionError, FAKE_NODE, n8n1ConnectionError, n8nRequestError, LEAK_CANARY } from './fakes';
 
@@ -161,8 +162,22 @@ describe('a request without an answer, as n8n 1.x and 2.x wrap it', () => {
 		for (const error of [timeout, reset]) expect(`${error.message} ${error.description}`).not.toMatch(/nothing was|no item was|not created/i);
 	});
 
-	it.each(shapes)('%s: a GET that timed out is no write: the service could not be reached', (_version, wrap) => {
-		expect(map(wrap('ECONNABORTED', 'timeout of 500ms exceeded'), { method: 'GET' }).message).toBe('The service could not be reached (ECONNABORTED)');
+	it.each(shapes)('%s: a GET that timed out says so, however the HTTP client names its timeout, and never blames the Base URL', (_version, wrap) => {
+		for (const [code, text] of [['ECONNABORTED', 'timeout of 500ms exceeded'], ['ETIMEDOUT', 'timeout of 500ms exceeded']]) {
+			const mapped = map(wrap(code, text), { method: 'GET' });
+			expect(mapped.message).toBe('The request timed out: the service sent no answer, on the one attempt');
+			expect(`${mapped.message} ${mapped.description}`).not.toMatch(/could not be reached|Base URL/);
+		}
+	});
+
+	it('a timed-out read names its attempts, the time each waited and the setting; stopped by Max Wait per Request, it says that', () => {
+		const outcome = { attempts: 4, reason: 'attemptsUsed' as const, waitedMs: 242_000, rateLimited: 0, outcomeUnknown: false, noProgressLimitMs: 120_000, maxWaitMs: 900_000, timeoutMs: 60_000 };
+		const used = map(withOutcome(connectionError('ECONNABORTED', 'timeout of 60000ms exceeded'), outcome), { method: 'GET' });
+		expect(used.message).toBe('The request timed out: the service sent no answer within 60 seconds, on each of 4 attempts');
+		expect(used.description).toMatch(/^Request Options → Timeout sets how long each attempt waits for an answer \(60 seconds now\); a read is sent up to 4 times/);
+		const stopped = map(withOutcome(connectionError('ETIMEDOUT', 'timeout of 60000ms exceeded'), { ...outcome, attempts: 2, reason: 'waitedTooLong' as const, maxWaitMs: 120_000, waitedMs: 120_000 }), { method: 'GET' });
+		expect(stopped.message).toBe('The request timed out: the service sent no answer within 60 seconds, on each of 2 attempts');
+		expect(stopped.description).toMatch(/Request Options → Max Wait per Request \(2 minutes\)/);
 	});
 
 	it('an error raised before anything was sent (the credential\'s token exchange, no code) keeps its own words and is not ambiguous', () => {

@@ -70,6 +70,18 @@ describe('links between the documents', () => {
 		},
 	);
 
+	// n8n's node panel opens these from the Docs link and the credential's help: a wrong anchor lands at the top.
+	it('the codex files link to README headings that exist', () => {
+		const codexFiles = ['ConsignmentVendor', 'ConsignmentVendorTrigger', 'ConsignmentVendorItemTrigger'].map((node) =>
+			join(root, 'nodes', node, `${node}.node.json`),
+		);
+		const readmeAnchors = anchorsOf(readFileSync(join(root, 'README.md'), 'utf8'));
+		const links = codexFiles.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/"url":\s*"([^"]+)"/g)].map(([, url]) => url));
+		expect(links.length).toBeGreaterThan(3);
+		const missing = links.map((url) => url.split('#')[1]).filter((anchor) => anchor !== undefined && anchor !== 'readme' && !readmeAnchors.has(anchor));
+		expect(missing).toEqual([]);
+	});
+
 	it('tells a heading that exists from one that does not, as GitHub names them', () => {
 		const anchors = anchorsOf("# Title\n## The credential's token\n## Lists (Get Many): pages\n## Tokens\n## Tokens\n```\n# not a heading\n```");
 		expect([...anchors]).toEqual(['title', 'the-credentials-token', 'lists-get-many-pages', 'tokens', 'tokens-1']);

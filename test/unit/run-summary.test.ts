@@ -13,7 +13,7 @@ function tallyOf(counts: Record<string, number>): OutcomeTally {
 describe('OutcomeTally', () => {
 	it('names each outcome with its count, in a fixed order, and says 0 unconfirmed when items were submitted', () => {
 		expect(tallyOf({ invalid: 2, failed: 5, submitted: 1_198, unchanged: 3 }).text()).toBe(
-			'1,208 items: 1,198 submitted · 0 unconfirmed · 3 unchanged · 5 failed · 2 invalid',
+			'1,208 items: 1,198 submitted · 0 unconfirmed (sent, but not confirmed by the service) · 3 unchanged · 5 failed · 2 invalid',
 		);
 		expect(tallyOf({ updated: 1 }).text()).toBe('1 item: 1 updated');
 	});

@@ -2,7 +2,7 @@
 // instead of waiting, so minutes of rate limiting run in milliseconds and every wait is exact.
 import { NodeApiError } from 'n8n-workflow';
 
-import { paceOptions } from '../../nodes/ConsignmentVendor/shared/requestOptions';
+import { paceOptions, requestOptionsField } from '../../nodes/ConsignmentVendor/shared/requestOptions';
 import { TokenReplacedError } from '../../credentials/sharedAccessToken';
 import { toNodeApiError } from '../../nodes/shared/errors';
 import { retryOutcomeOf } from '../../nodes/shared/transport/outcome';
@@ -553,5 +553,10 @@ describe('the Request Options fields', () => {
 	it('show the defaults the transport uses', () => {
 		const defaults = Object.fromEntries((paceOptions as Array<{ name: string; default: unknown }>).map((o) => [o.name, o.default]));
 		expect(paceSettingsFrom(defaults)).toEqual({ ...DEFAULT_PACE, maxRequestsPerSecond: undefined });
+	});
+
+	it('adding n8n\'s Timeout option fills in the timeout the node already uses without it', () => {
+		const timeout = requestOptionsField.options!.find((option) => option.name === 'timeout') as { default: unknown };
+		expect(paceSettingsFrom({ timeout: timeout.default }).timeoutMs).toBe(paceSettingsFrom({}).timeoutMs);
 	});
 });

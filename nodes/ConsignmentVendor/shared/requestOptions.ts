@@ -45,7 +45,7 @@ export const paceOptions: INodeProperties[] = [
 		},
 ];
 
-/** As n8n-core (1.x and 2.x alike) defines them for declarative nodes. */
+/** As n8n-core (1.x and 2.x alike) defines them for declarative nodes, but for the Timeout's default and texts. */
 const n8nRequestOptions: INodeProperties[] = [
 	{
 		displayName: 'Batching',
@@ -100,8 +100,11 @@ const n8nRequestOptions: INodeProperties[] = [
 		name: 'timeout',
 		type: 'number',
 		typeOptions: { minValue: 1 },
-		default: 10000,
-		description: 'Time in ms to wait for the server to send response headers (and start the response body) before aborting the request',
+		// What the node waits when the option is left out (transport/settings.ts): adding it must not change that.
+		default: 60000,
+		description:
+			'How long, in ms, each attempt of a request waits for the service\'s answer. A read that times out is sent again, up to 4 attempts in all, so it can take about 4 times this; a creation or cancellation is sent once.',
+		hint: 'Per attempt; leaving it out also means 60,000 ms',
 	},
 ];
 

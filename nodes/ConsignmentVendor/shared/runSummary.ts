@@ -26,6 +26,11 @@ const ORDER = [
 	'not set to 0',
 ];
 
+/** Outcomes whose word alone does not say what happened; the summary explains them where they appear. */
+const MEANING: Record<string, string> = {
+	unconfirmed: ' (sent, but not confirmed by the service)',
+};
+
 export class OutcomeTally {
 	private readonly counts = new Map<string, number>();
 
@@ -33,7 +38,7 @@ export class OutcomeTally {
 		this.counts.set(outcome, (this.counts.get(outcome) ?? 0) + 1);
 	}
 
-	/** E.g. `1,203 items: 1,198 submitted · 0 unconfirmed · 5 failed` (other outcomes with no item left out). */
+	/** E.g. `1,203 items: 1,198 submitted · 0 unconfirmed (sent, but …) · 5 failed` (other outcomes with no item left out). */
 	text(): string {
 		const counts = new Map(this.counts);
 		// Where items were submitted, "0 unconfirmed" is news too: the service's answer confirmed every one.
@@ -41,7 +46,7 @@ export class OutcomeTally {
 		const known = ORDER.filter((outcome) => counts.has(outcome));
 		const others = [...counts.keys()].filter((outcome) => !ORDER.includes(outcome));
 		const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
-		const parts = [...known, ...others].map((outcome) => `${number(counts.get(outcome)!)} ${outcome}`);
+		const parts = [...known, ...others].map((outcome) => `${number(counts.get(outcome)!)} ${outcome}${MEANING[outcome] ?? ''}`);
 		return `${number(total)} item${total === 1 ? '' : 's'}: ${parts.join(' · ')}`;
 	}
 

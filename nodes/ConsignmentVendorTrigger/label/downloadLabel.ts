@@ -9,7 +9,9 @@
  */
 import type { IBinaryData, IWebhookFunctions } from 'n8n-workflow';
 
+import { readHttpFailure } from '../../shared/httpFailure';
 import { httpUrl } from '../../shared/httpUrl';
+import { isTimeout } from '../../shared/retryMessages';
 import { discardBody, unqueuedRequest } from '../../shared/transport';
 import { labelRefusal, type LabelPolicy } from './labelPolicy';
 
@@ -155,8 +157,12 @@ export async function downloadLabel(
 		if (error instanceof TooLarge) {
 			return { error: `The label was not downloaded: it is larger than the limit of ${megabytes(settings.maxBytes)}` };
 		}
-		if (deadline.aborted) {
-			return { error: `The label could not be downloaded: no complete answer within ${settings.timeoutMs / 1000} s (timed out)` };
+		// The HTTP client's own timeout is set to the time left, so it and the deadline end together: whichever fires
+		// first, the user is told the same thing.
+		if (deadline.aborted || isTimeout(readHttpFailure(error))) {
+			return {
+				error: `The label could not be downloaded: no complete answer within ${settings.timeoutMs / 1000} s (timed out; the trigger's Label Download Timeout option)`,
+			};
 		}
 		return { error: `The label could not be downloaded: ${describeFailure(error)}` };
 	} finally {

@@ -31,6 +31,8 @@ export interface RetryOutcome {
 	/** The limits in force, for the message. */
 	noProgressLimitMs: number;
 	maxWaitMs: number;
+	/** Request Options → Timeout: how long each attempt waited for an answer. */
+	timeoutMs?: number;
 	/** The pause the service last asked for, when it said. */
 	askedPauseMs?: number;
 }

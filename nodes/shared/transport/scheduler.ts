@@ -338,6 +338,7 @@ export class RequestScheduler {
 			outcomeUnknown: reason === 'cancelled' ? sentWrite : mayHaveBeenProcessed(failure, job.method),
 			noProgressLimitMs: job.settings.noProgressLimitMs,
 			maxWaitMs: job.settings.maxWaitMs,
+			timeoutMs: job.settings.timeoutMs,
 			askedPauseMs: job.askedPauseMs,
 		});
 		this.settle(job, () => job.reject(tagged));

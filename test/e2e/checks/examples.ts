@@ -34,7 +34,7 @@ export const exampleChecks: Check[] = [
 		verify({ outcome, requests, state }) {
 			expectSuccess(outcome, 'products-sheet-to-consignment-items');
 			const create = exampleNode('products-sheet-to-consignment-items', 'Create items');
-			if (create.parameters.fieldMapping !== 'auto' || JSON.stringify(create.parameters).includes('={{')) {
+			if ((create.parameters.itemColumns as { mappingMode?: string } | undefined)?.mappingMode !== 'autoMapInputData' || JSON.stringify(create.parameters).includes('={{')) {
 				fail('the example\'s "Create items" node is not mapped automatically, or holds an expression');
 			}
 			const submitted = outputOf(outcome, 'Submitted').map((i) => i.vendor_sku);
@@ -70,7 +70,7 @@ export const exampleChecks: Check[] = [
 			const posts = apiRequests(requests).filter((r) => r.method === 'POST');
 			expectEqual(posts.map((r) => (r.body as { items: unknown[] }).items.length), [3, 2], 'items per creation request (SHEET-103 "TBD" not sent in the first pass)');
 			const hints = (outcome.runData?.['Create or Update items']?.[0]?.hints ?? []).map((h) => h.message);
-			expectEqual(hints, ['4 items: 2 submitted · 0 unconfirmed · 1 failed · 1 invalid'], 'run summary (execution hints) of the first pass');
+			expectEqual(hints, ['4 items: 2 submitted · 0 unconfirmed (sent, but not confirmed by the service) · 1 failed · 1 invalid'], 'run summary (execution hints) of the first pass');
 			return `first pass: 2 submitted, 2 to the failed rows tab; second pass: 2 created; 4 items, each once; hint "${hints[0]}"`;
 		},
 	}),

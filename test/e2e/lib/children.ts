@@ -42,3 +42,15 @@ function installHandlers(): void {
 		});
 	}
 }
+
+/** A runner's entry point: exits with the code `main` resolves to; a crash is printed and leaves no child behind. */
+export function exitWith(main: () => Promise<number>): void {
+	main().then(
+		(code) => process.exit(code),
+		(error: unknown) => {
+			console.error(error);
+			killAllGroups();
+			process.exit(1);
+		},
+	);
+}

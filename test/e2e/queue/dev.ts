@@ -17,10 +17,10 @@ import { killAllGroups } from '../lib/children';
 import { N8nApi } from '../lib/n8n-api';
 import { importCredentials, importWorkflows } from '../lib/n8n-cli';
 import { installPackedPackage, packPackage, REPO_DIR } from '../lib/package-loader';
-import { startSandboxProcess, type SandboxProcess } from '../lib/sandbox-process';
-import { exampleSources, instantiate, SANDBOX_SIGNING_SECRET } from '../lib/templates';
+import { startSigningSandbox } from '../lib/dev-sandbox';
+import type { SandboxProcess } from '../lib/sandbox-process';
+import { exampleSources, instantiate } from '../lib/templates';
 import { sandboxTarget } from '../target';
-import { SandboxAdmin } from '../../sandbox/admin-client';
 import { defineCluster, type Cluster } from './cluster';
 import { startQueueServices, type QueueServices } from './services';
 
@@ -45,9 +45,8 @@ async function main(): Promise<void> {
 	let services: QueueServices | undefined;
 	let cluster: Cluster | undefined;
 	try {
-		sandbox = await startSandboxProcess(Number(process.env.SANDBOX_PORT ?? 4010));
+		sandbox = await startSigningSandbox(Number(process.env.SANDBOX_PORT ?? 4010));
 		const target = sandboxTarget(sandbox);
-		await new SandboxAdmin(sandbox.baseUrl).setSigningSecret(SANDBOX_SIGNING_SECRET);
 		services = await startQueueServices(log);
 
 		rmSync(DEV_DIR, { recursive: true, force: true });

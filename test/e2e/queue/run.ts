@@ -10,7 +10,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { ensureInstalled, N8N_RELEASES } from '../install';
-import { killAllGroups } from '../lib/children';
+import { exitWith } from '../lib/children';
 import { exec, tail } from '../lib/exec';
 import { N8nApi } from '../lib/n8n-api';
 import { importCredentials, importWorkflows } from '../lib/n8n-cli';
@@ -125,11 +125,4 @@ function required(ids: Record<string, string>, name: string): string {
 	return id;
 }
 
-main().then(
-	(code) => process.exit(code),
-	(error: unknown) => {
-		console.error(error);
-		killAllGroups();
-		process.exit(1);
-	},
-);
+exitWith(main);

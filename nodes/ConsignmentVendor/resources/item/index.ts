@@ -3,14 +3,14 @@ import * as create from './create';
 import * as getAll from './getAll';
 import * as getNonApproved from './getNonApproved';
 import { getMappingColumns } from './helpers/itemColumns';
-import { previewOnlyProperty } from './helpers/itemPreview';
+import { previewOnlyProperties } from './helpers/itemPreview';
 import * as update from './update';
 import * as upsert from './upsert';
 
 export const item = defineResource(
 	{ name: 'item', displayName: 'Item', defaultOperation: 'create' },
 	[create, upsert, getAll, getNonApproved, update],
-	[previewOnlyProperty],
+	previewOnlyProperties,
 );
 
 /** For the node's `methods.resourceMapping`: the columns of the item fields' column mapper (Map Automatically). */

@@ -12,16 +12,28 @@ import type { ItemPayload } from '../../../shared/schemas';
 
 export const PREVIEW_ONLY = 'previewOnly';
 
-export const previewOnlyProperty: INodeProperties = {
+const previewOnly: Omit<INodeProperties, 'hint' | 'displayOptions'> = {
 	displayName: 'Preview Only',
 	name: PREVIEW_ONLY,
 	type: 'boolean',
 	default: false,
 	description:
 		'Whether to only say what a run would do, row by row ("would create", "would update" with the fields that differ, "unchanged", "invalid" with the reasons), without creating or changing anything',
-	hint: 'Reads are still made (Create or Update finds the rows); no item is created or changed',
-	displayOptions: { show: { resource: ['item'], operation: ['create', 'update', 'upsert'] } },
 };
+
+/** One property per wording: Create and Update read nothing, so their hint must not talk about finding rows. */
+export const previewOnlyProperties: INodeProperties[] = [
+	{
+		...previewOnly,
+		hint: 'Nothing is sent: each row\'s output says what a real run would do with it',
+		displayOptions: { show: { resource: ['item'], operation: ['create', 'update'] } },
+	},
+	{
+		...previewOnly,
+		hint: 'The item listings are still read to find each row; no item is created or changed',
+		displayOptions: { show: { resource: ['item'], operation: ['upsert'] } },
+	},
+];
 
 export function isPreview(context: IExecuteFunctions): boolean {
 	return context.getNodeParameter(PREVIEW_ONLY, 0, false) === true;

@@ -1,0 +1,8 @@
+import { exampleRunCheck } from './example-run';
+import { newNodePanelCheck } from './new-node-panel';
+import { nodeListCheck } from './node-list';
+import { triggerListeningCheck } from './trigger-listening';
+import type { UiCheck } from './types';
+
+/** In the order a new user meets them. */
+export const UI_CHECKS: UiCheck[] = [nodeListCheck, newNodePanelCheck, exampleRunCheck, triggerListeningCheck];

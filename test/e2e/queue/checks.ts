@@ -72,7 +72,7 @@ async function publishWebhookWorkflow(ctx: QueueContext, workflow: string, path:
 }
 
 /** Which processes ran the execution: a worker logs "Worker started execution <id> (job <n>)" (n8n 2.x, level info). */
-function processesThatRan(ctx: QueueContext, executionId: string): string[] {
+export function processesThatRan(ctx: QueueContext, executionId: string): string[] {
 	const pattern = new RegExp(`Worker started execution ${executionId} \\(job`);
 	return ctx.cluster.all().filter((p) => pattern.test(p.log())).map((p) => p.name);
 }
@@ -277,7 +277,8 @@ export const QUEUE_CHECKS: QueueCheck[] = [
 			await vendor.patch({ webhook_url: PREVIOUS_URL, webhook_enabled: true });
 			await ctx.admin.clearRequests();
 			const workflowId = ctx.workflowId('trigger-all-events');
-			const url = `${ctx.cluster.webhook.url}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
+			// The router's URL (WEBHOOK_URL), which sends /webhook/… to the webhook processor.
+			const url = `${ctx.cluster.publicUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
 			await ctx.api.activate(workflowId);
 			await vendor.waitFor((p) => p.webhook_url === url && p.preferences.webhook_enabled, `webhook_url ${url} (the webhook processor)`);
 			const registrations = () => ctx.admin.requests().then((log) => count(log, (r) => r.method === 'PATCH' && r.path === '/v1/vendor'));

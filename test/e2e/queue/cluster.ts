@@ -1,7 +1,8 @@
 /**
  * n8n in queue mode on one machine: a main (editor, API, activation), workers (`n8n worker`, they run the
  * executions) and a webhook processor (`n8n webhook`, receives production webhooks and queues them), all on the
- * same Postgres, Redis, encryption key and user folder (the package is installed there once).
+ * same Postgres, Redis, encryption key and user folder (the package is installed there once), behind a router
+ * standing in for the load balancer (router.ts), with the settings n8n 3.0 makes the default (N8N_3_DEFAULTS).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
@@ -13,7 +14,20 @@ import { killGroup, tail } from '../lib/exec';
 import type { N8nInstance } from '../lib/n8n-cli';
 import { n8nEnv } from '../lib/n8n-env';
 import { freePort } from '../lib/ports';
+import { startRouter, type Router } from './router';
 import type { QueueServices } from './services';
+
+/**
+ * What n8n 3.0 changes for a queue-mode instance, set explicitly on 2.x (n8n's "v3.0 breaking changes"; the
+ * breaking-changes rules in 2.41's own source): manual executions (the editor's runs, Fetch Test Event, test
+ * listening) always run on workers; binary data in the database (queue mode's default since 2.x, the in-memory mode
+ * gone); unverified community packages off.
+ */
+export const N8N_3_DEFAULTS: NodeJS.ProcessEnv = {
+	OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+	N8N_DEFAULT_BINARY_DATA_MODE: 'database',
+	N8N_UNVERIFIED_PACKAGES_ENABLED: 'false',
+};
 
 const READY_TIMEOUT_MS = 180_000;
 
@@ -97,6 +111,8 @@ export interface Cluster {
 	main: N8nProcess;
 	workers: N8nProcess[];
 	webhook: N8nProcess;
+	/** The load balancer's URL (WEBHOOK_URL): /webhook/… to the webhook processor, the rest to the main. */
+	publicUrl: string;
 	/** The env of a CLI command (import) against the cluster's database. */
 	cli: N8nInstance;
 	all(): N8nProcess[];
@@ -114,7 +130,9 @@ export async function defineCluster(
 	mainPort?: number,
 ): Promise<Cluster> {
 	const webhookPort = await freePort();
+	const routerPort = await freePort();
 	const shared: NodeJS.ProcessEnv = {
+		...N8N_3_DEFAULTS,
 		DB_TYPE: 'postgresdb',
 		DB_POSTGRESDB_HOST: services.postgres.host,
 		DB_POSTGRESDB_PORT: String(services.postgres.port),
@@ -124,8 +142,8 @@ export async function defineCluster(
 		EXECUTIONS_MODE: 'queue',
 		QUEUE_BULL_REDIS_HOST: services.redis.host,
 		QUEUE_BULL_REDIS_PORT: String(services.redis.port),
-		// Production webhook URLs (what the trigger registers with the vendor) point at the webhook processor.
-		WEBHOOK_URL: `http://127.0.0.1:${webhookPort}/`,
+		// The URLs the trigger registers with the vendor (production and test) point at the router.
+		WEBHOOK_URL: `http://127.0.0.1:${routerPort}/`,
 	};
 	const instanceFor = async (port: number, extra: NodeJS.ProcessEnv): Promise<N8nInstance> => ({
 		...base,
@@ -154,15 +172,18 @@ export async function defineCluster(
 	}
 	const webhook = new N8nProcess('webhook processor', 'webhook', await instanceFor(webhookPort, {}), join(logDir, 'webhook.log'), `http://127.0.0.1:${webhookPort}/healthz`);
 	const cli = await instanceFor(await freePort(), {});
+	const router: Router = await startRouter(routerPort, { main: mainPort, webhook: webhookPort });
 	const all = () => [main, ...workers, webhook];
 	return {
 		main,
 		workers,
 		webhook,
+		publicUrl: router.url,
 		cli,
 		all,
 		stop: async () => {
 			await Promise.all(all().map(async (p) => await p.stop().catch(() => undefined)));
+			await router.close();
 		},
 	};
 }

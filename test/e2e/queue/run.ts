@@ -1,7 +1,7 @@
 /**
- * `npm run test:e2e:queue`: the packed package in n8n 2.x's queue mode (see test/e2e/README.md, "Queue mode"):
- * Postgres 15 and Redis 7 from Debian (installed when missing), a main, 2 workers and a webhook processor, the
- * sandbox as the vendor API. Results go to E2E_QUEUE_RESULTS_FILE (default .e2e-work/queue-results.json) in the
+ * `npm run test:e2e:queue`: the packed package in n8n 2.x's queue mode under n8n 3.0's defaults (see
+ * test/e2e/README.md, "Queue mode"): Postgres 15 and Redis 7 from Debian (installed when missing), a main, 2 workers
+ * and a webhook processor behind a router, the sandbox as the vendor API. Results go to E2E_QUEUE_RESULTS_FILE (default .e2e-work/queue-results.json) in the
  * e2e suite's format, so .ci/summarize.js sums them.
  *
  * Env: E2E_SKIP_BUILD=1 (dist/ is fresh), E2E_CACHE_DIR (n8n installs), E2E_ONLY (substring filter on check names).
@@ -20,7 +20,8 @@ import { startSandboxProcess, type SandboxProcess } from '../lib/sandbox-process
 import { instantiate, SANDBOX_SIGNING_SECRET, WORKFLOWS_DIR } from '../lib/templates';
 import { sandboxTarget } from '../target';
 import { SandboxAdmin } from '../../sandbox/admin-client';
-import { QUEUE_CHECKS, type QueueContext } from './checks';
+import { ALL_QUEUE_CHECKS } from './check-list';
+import type { QueueContext } from './checks';
 import { defineCluster, type Cluster } from './cluster';
 import { startQueueServices, type QueueServices } from './services';
 
@@ -90,7 +91,7 @@ async function main(): Promise<number> {
 		await admin.setSigningSecret(SANDBOX_SIGNING_SECRET);
 
 		const ctx: QueueContext = { admin, api, cluster, target, workflowId: (name) => required(files.ids, name) };
-		const checks = only ? QUEUE_CHECKS.filter((c) => c.name.includes(only)) : QUEUE_CHECKS;
+		const checks = only ? ALL_QUEUE_CHECKS.filter((c) => c.name.includes(only)) : ALL_QUEUE_CHECKS;
 		for (const check of checks) {
 			const checkStarted = Date.now();
 			let result: CheckResult;

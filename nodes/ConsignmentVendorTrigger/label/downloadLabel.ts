@@ -10,6 +10,7 @@
 import type { IBinaryData, IWebhookFunctions } from 'n8n-workflow';
 
 import { httpUrl } from '../../shared/httpUrl';
+import { describeSsrfRefusal, ssrfRefusalOf } from '../../shared/ssrfRefusal';
 import { discardBody, unqueuedRequest } from '../../shared/transport';
 import { labelRefusal, type LabelPolicy } from './labelPolicy';
 
@@ -165,6 +166,11 @@ export async function downloadLabel(
 }
 
 function describeFailure(error: unknown): string {
+	const refusal = ssrfRefusalOf(error);
+	if (refusal !== undefined) {
+		const { message, description } = describeSsrfRefusal(refusal, 'the label host');
+		return `${message}. ${description}`;
+	}
 	if (typeof error !== 'object' || error === null) return 'unknown error';
 	const e = error as { httpCode?: unknown; response?: { status?: unknown }; code?: unknown; message?: unknown };
 	const status = e.response?.status ?? e.httpCode;

@@ -2,7 +2,7 @@
 // exchange and a label download. The errors are shaped as n8n 2.41's @n8n/backend-network throws them (a UserError
 // named SsrfBlockedIpError / SsrfBlockedHostnameError with `ip` / `hostname`), wrapped in NodeApiError for API calls
 // as n8n-core's httpRequestWithAuthentication does.
-import type { IWebhookFunctions } from 'n8n-workflow';
+import type { IWebhookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { ConsignmentVendorApi } from '../../credentials/ConsignmentVendorApi.credentials';
@@ -24,9 +24,12 @@ function blockedHostname(hostname: string): Error {
 	return Object.assign(new Error('The request was blocked because the destination hostname is restricted'), { name: 'SsrfBlockedHostnameError', hostname });
 }
 
+/** As n8n-core's httpRequestWithAuthentication throws it. */
+const wrapped = (error: Error) => new NodeApiError(FAKE_NODE, error as unknown as JsonObject);
+
 describe('a request refused by n8n\'s SSRF protection', () => {
 	it('API request to an address: names SSRF, the address and N8N_SSRF_ALLOWED_IP_RANGES, says nothing was sent', () => {
-		const error = toNodeApiError(FAKE_NODE, new NodeApiError(FAKE_NODE, blockedIp('10.0.0.5')), { itemIndex: 3, method: 'POST' }) as NodeApiError;
+		const error = toNodeApiError(FAKE_NODE, wrapped(blockedIp('10.0.0.5')), { itemIndex: 3, method: 'POST' }) as NodeApiError;
 		expect(error.message).toBe("n8n's SSRF protection refused the request to 10.0.0.5 (the service's Base URL) before sending it");
 		expect(error.description).toContain('Nothing was sent.');
 		expect(error.description).toContain('N8N_SSRF_ALLOWED_IP_RANGES=10.0.0.5/32');
@@ -34,20 +37,20 @@ describe('a request refused by n8n\'s SSRF protection', () => {
 	});
 
 	it('a host name that resolves to a blocked address: names both, and N8N_SSRF_ALLOWED_HOSTNAMES for the name', () => {
-		const error = toNodeApiError(FAKE_NODE, new NodeApiError(FAKE_NODE, blockedIp('10.1.2.3', 'vendor-api.corp.example')));
+		const error = toNodeApiError(FAKE_NODE, wrapped(blockedIp('10.1.2.3', 'vendor-api.corp.example')));
 		expect(error.message).toContain('vendor-api.corp.example (10.1.2.3)');
 		expect(error.description).toContain('N8N_SSRF_ALLOWED_HOSTNAMES=vendor-api.corp.example');
 	});
 
 	it('a host on the blocked host names list, and an IPv6 address', () => {
-		expect(toNodeApiError(FAKE_NODE, new NodeApiError(FAKE_NODE, blockedHostname('metadata.internal'))).description).toContain(
+		expect(toNodeApiError(FAKE_NODE, wrapped(blockedHostname('metadata.internal'))).description).toContain(
 			'N8N_SSRF_ALLOWED_HOSTNAMES=metadata.internal',
 		);
-		expect(toNodeApiError(FAKE_NODE, new NodeApiError(FAKE_NODE, blockedIp('fd00::1'))).description).toContain('N8N_SSRF_ALLOWED_IP_RANGES=fd00::1/128');
+		expect(toNodeApiError(FAKE_NODE, wrapped(blockedIp('fd00::1'))).description).toContain('N8N_SSRF_ALLOWED_IP_RANGES=fd00::1/128');
 	});
 
 	it('a write refused before sending is not of unknown outcome', () => {
-		expect(outcomeIsUnknown(new NodeApiError(FAKE_NODE, blockedIp('10.0.0.5')), 'POST')).toBe(false);
+		expect(outcomeIsUnknown(wrapped(blockedIp('10.0.0.5')), 'POST')).toBe(false);
 	});
 
 	it('the token exchange: the token endpoint, the address and the setting, not "could not reach"', async () => {

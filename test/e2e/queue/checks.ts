@@ -277,8 +277,7 @@ export const QUEUE_CHECKS: QueueCheck[] = [
 			await vendor.patch({ webhook_url: PREVIOUS_URL, webhook_enabled: true });
 			await ctx.admin.clearRequests();
 			const workflowId = ctx.workflowId('trigger-all-events');
-			// The router's URL (WEBHOOK_URL), which sends /webhook/… to the webhook processor.
-			const url = `${ctx.cluster.publicUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
+			const url = `${ctx.cluster.webhook.url}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
 			await ctx.api.activate(workflowId);
 			await vendor.waitFor((p) => p.webhook_url === url && p.preferences.webhook_enabled, `webhook_url ${url} (the webhook processor)`);
 			const registrations = () => ctx.admin.requests().then((log) => count(log, (r) => r.method === 'PATCH' && r.path === '/v1/vendor'));

@@ -1,8 +1,8 @@
 /**
  * n8n in queue mode on one machine: a main (editor, API, activation), workers (`n8n worker`, they run the
  * executions) and a webhook processor (`n8n webhook`, receives production webhooks and queues them), all on the
- * same Postgres, Redis, encryption key and user folder (the package is installed there once), behind a router
- * standing in for the load balancer (router.ts), with the settings n8n 3.0 makes the default (N8N_3_DEFAULTS).
+ * same Postgres, Redis, encryption key and user folder (the package is installed there once), with the settings
+ * n8n 3.0 makes the default (N8N_3_DEFAULTS).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
@@ -14,7 +14,6 @@ import { killGroup, tail } from '../lib/exec';
 import type { N8nInstance } from '../lib/n8n-cli';
 import { n8nEnv } from '../lib/n8n-env';
 import { freePort } from '../lib/ports';
-import { startRouter, type Router } from './router';
 import type { QueueServices } from './services';
 
 /**
@@ -111,8 +110,6 @@ export interface Cluster {
 	main: N8nProcess;
 	workers: N8nProcess[];
 	webhook: N8nProcess;
-	/** The load balancer's URL (WEBHOOK_URL): /webhook/… to the webhook processor, the rest to the main. */
-	publicUrl: string;
 	/** The env of a CLI command (import) against the cluster's database. */
 	cli: N8nInstance;
 	all(): N8nProcess[];
@@ -130,7 +127,6 @@ export async function defineCluster(
 	mainPort?: number,
 ): Promise<Cluster> {
 	const webhookPort = await freePort();
-	const routerPort = await freePort();
 	const shared: NodeJS.ProcessEnv = {
 		...N8N_3_DEFAULTS,
 		DB_TYPE: 'postgresdb',
@@ -142,8 +138,9 @@ export async function defineCluster(
 		EXECUTIONS_MODE: 'queue',
 		QUEUE_BULL_REDIS_HOST: services.redis.host,
 		QUEUE_BULL_REDIS_PORT: String(services.redis.port),
-		// The URLs the trigger registers with the vendor (production and test) point at the router.
-		WEBHOOK_URL: `http://127.0.0.1:${routerPort}/`,
+		// Production webhook URLs (what the trigger registers with the vendor) point at the webhook processor; test
+		// webhook URLs are the main's own (N8N_EDITOR_BASE_URL), the only process serving /webhook-test/.
+		WEBHOOK_URL: `http://127.0.0.1:${webhookPort}/`,
 	};
 	const instanceFor = async (port: number, extra: NodeJS.ProcessEnv): Promise<N8nInstance> => ({
 		...base,
@@ -172,18 +169,15 @@ export async function defineCluster(
 	}
 	const webhook = new N8nProcess('webhook processor', 'webhook', await instanceFor(webhookPort, {}), join(logDir, 'webhook.log'), `http://127.0.0.1:${webhookPort}/healthz`);
 	const cli = await instanceFor(await freePort(), {});
-	const router: Router = await startRouter(routerPort, { main: mainPort, webhook: webhookPort });
 	const all = () => [main, ...workers, webhook];
 	return {
 		main,
 		workers,
 		webhook,
-		publicUrl: router.url,
 		cli,
 		all,
 		stop: async () => {
 			await Promise.all(all().map(async (p) => await p.stop().catch(() => undefined)));
-			await router.close();
 		},
 	};
 }

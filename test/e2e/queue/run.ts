@@ -1,7 +1,7 @@
 /**
  * `npm run test:e2e:queue`: the packed package in n8n 2.x's queue mode under n8n 3.0's defaults (see
  * test/e2e/README.md, "Queue mode"): Postgres 15 and Redis 7 from Debian (installed when missing), a main, 2 workers
- * and a webhook processor behind a router, the sandbox as the vendor API. Results go to E2E_QUEUE_RESULTS_FILE (default .e2e-work/queue-results.json) in the
+ * and a webhook processor, the sandbox as the vendor API. Results go to E2E_QUEUE_RESULTS_FILE (default .e2e-work/queue-results.json) in the
  * e2e suite's format, so .ci/summarize.js sums them.
  *
  * Env: E2E_SKIP_BUILD=1 (dist/ is fresh), E2E_CACHE_DIR (n8n installs), E2E_ONLY (substring filter on check names).

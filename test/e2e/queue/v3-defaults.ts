@@ -59,7 +59,7 @@ async function labelOf(ctx: QueueContext, execution: Execution) {
 	if (onWorker.length === 0 || !onWorker.equals(served)) fail(`the label the worker read (${onWorker.length} bytes) is not the ${served.length}-byte PDF at ${pdfUrl}`);
 	const download = await ctx.api.binaryData(label.id).then(
 		(bytes) => (bytes.equals(served) ? 'the editor downloads it' : `the editor's download differs (${bytes.length} bytes)`),
-		(error: Error) => `the editor cannot download it (${error.message.split(':')[0]})`,
+		(error: Error) => `the editor's download from the main answered ${/answered (\d+)/.exec(error.message)?.[1] ?? error.message.slice(0, 80)}`,
 	);
 	return `label ${onWorker.length} bytes in the database, read by the worker; ${download}`;
 }

@@ -9,12 +9,12 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ensureInstalled, N8N_RELEASES } from '../install';
+import { N8N_RELEASES } from '../install';
 import { killAllGroups } from '../lib/children';
-import { exec, tail } from '../lib/exec';
 import { N8nApi } from '../lib/n8n-api';
 import { importCredentials, importWorkflows } from '../lib/n8n-cli';
-import { installPackedPackage, packPackage, REPO_DIR } from '../lib/package-loader';
+import { installPackedPackage, REPO_DIR } from '../lib/package-loader';
+import { buildInstallAndPack } from '../lib/prepare';
 import { formatReport, formatResult, writeResults, type CheckResult } from '../lib/report';
 import { startSandboxProcess, type SandboxProcess } from '../lib/sandbox-process';
 import { instantiate, SANDBOX_SIGNING_SECRET, WORKFLOWS_DIR } from '../lib/templates';
@@ -43,13 +43,7 @@ async function main(): Promise<number> {
 	let services: QueueServices | undefined;
 	let cluster: Cluster | undefined;
 	try {
-		if (process.env.E2E_SKIP_BUILD !== '1') {
-			log('npm run build');
-			const build = await exec('npm', ['run', 'build'], { cwd: REPO_DIR, timeoutMs: 600_000 });
-			if (build.code !== 0) throw new Error(`npm run build failed:\n${tail(build.stdout + build.stderr)}`);
-		}
-		const [install] = await ensureInstalled([release], log);
-		const tarball = await packPackage();
+		const { install, tarball } = await buildInstallAndPack(release, log);
 
 		rmSync(WORK_DIR, { recursive: true, force: true });
 		const userFolder = join(WORK_DIR, 'n8n');

@@ -7,9 +7,9 @@
  */
 import { join } from 'node:path';
 
-import { ensureInstalled, N8N_RELEASES } from '../install';
-import { exec, tail } from '../lib/exec';
-import { packPackage, REPO_DIR } from '../lib/package-loader';
+import { N8N_RELEASES } from '../install';
+import { REPO_DIR } from '../lib/package-loader';
+import { buildInstallAndPack } from '../lib/prepare';
 import { formatReport, formatResult, writeResults, type CheckResult } from '../lib/report';
 import { runVersion, type RunVariant } from '../suite/version-run';
 import { allowedTarget, refusedHostCredentials, SSRF_CHECKS, SSRF_ENV } from './checks';
@@ -33,13 +33,7 @@ async function main(): Promise<number> {
 	const label = `${release.version} ${SSRF_VARIANT.name}`;
 	let results: CheckResult[] = [];
 	try {
-		if (process.env.E2E_SKIP_BUILD !== '1') {
-			log('npm run build');
-			const build = await exec('npm', ['run', 'build'], { cwd: REPO_DIR, timeoutMs: 600_000 });
-			if (build.code !== 0) throw new Error(`npm run build failed:\n${tail(build.stdout + build.stderr)}`);
-		}
-		const [install] = await ensureInstalled([release], log);
-		const tarball = await packPackage();
+		const { install, tarball } = await buildInstallAndPack(release, log);
 		results = await runVersion({ install, tarball, checks, variant: SSRF_VARIANT, onResult: (r) => console.log(formatResult(r)) });
 	} catch (error) {
 		results.push({ version: label, name: 'ssrf setup', ok: false, detail: (error as Error).message, ms: 0 });

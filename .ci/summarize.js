@@ -40,6 +40,12 @@ if (ui) {
 	passed += ui.passed;
 	failed += ui.failed;
 }
+// The SSRF-protection run (test/e2e/ssrf), same format.
+const e2eSsrf = readJson('e2e-ssrf.json');
+if (e2eSsrf) {
+	passed += e2eSsrf.passed;
+	failed += e2eSsrf.failed;
+}
 // n8n's community-package scanner (.ci/scan.js): one test per leg, source and packed tarball.
 const scan = readJson('scan.json');
 if (scan) {
@@ -55,6 +61,7 @@ if (stepFailures > 0) {
 	if (jest && names.includes('npm test') && jest.numFailedTests + (jest.numRuntimeErrorTestSuites || 0) > 0) unaccounted--;
 	if (e2e && names.includes('e2e (real') && e2e.failed > 0) unaccounted--;
 	if (e2eQueue && names.includes('e2e queue') && e2eQueue.failed > 0) unaccounted--;
+	if (e2eSsrf && names.includes('e2e SSRF') && e2eSsrf.failed > 0) unaccounted--;
 	if (scan && names.includes('scanner') && scan.failed > 0) unaccounted--;
 	if (ui && names.includes('editor in a browser') && ui.failed > 0) unaccounted--;
 	console.log(`failed steps: ${names}`);

@@ -1,6 +1,7 @@
 import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { unqueuedRequest } from '../nodes/shared/transport';
+import { describeSsrfRefusal, ssrfRefusalOf } from '../nodes/shared/ssrfRefusal';
 
 /** The path of the token exchange in the contract (docs/vendor-api.md, Endpoints > Token), relative to the Auth URL. */
 const EXCHANGE_PATH = '/api/v1/bearer-token';
@@ -75,6 +76,11 @@ export async function exchangeClientCredentials(
 	}
 	// Thrown after the catch: n8n's scanner (require-node-api-error) accepts only Node*Error inside a catch, and
 	// there is no node here; n8n-core wraps what preAuthentication throws in NodeApiError itself.
+	const refusal = ssrfRefusalOf(networkFailure);
+	if (response === undefined && refusal !== undefined) {
+		const { message, description } = describeSsrfRefusal(refusal, `the token endpoint ${shownUrl}, from the Auth URL`);
+		throw new TokenExchangeError(message, description);
+	}
 	if (response === undefined) {
 		throw new TokenExchangeError(
 			`Could not reach the Consignment Vendor token endpoint ${shownUrl}: ${networkFailureReason(networkFailure)}`,

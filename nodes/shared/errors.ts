@@ -9,6 +9,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isNodeApiError, isRequestError, readHttpFailure, redactSecrets, serviceMessage, type HttpFailure } from './httpFailure';
 import { describeRateLimitGiveUp, describeTimeout, describeUnknownOutcome, isTimeout, plural, triedSentence, WRITE_RERUN_ADVICE } from './retryMessages';
+import { describeSsrfRefusal, ssrfRefusalOf } from './ssrfRefusal';
 import { retryOutcomeOf, type RetryOutcome } from './transport/outcome';
 import { isIdempotent, mayHaveBeenProcessed, retryAfterMs } from './transport/retryRules';
 
@@ -181,6 +182,8 @@ export function toNodeApiError(
 	if (operationError || (isNodeApiError(error) && MAPPED in error)) {
 		return keptWithItemIndex(error as NodeApiError | NodeOperationError, itemIndex);
 	}
+	const refusal = ssrfRefusalOf(error);
+	if (refusal !== undefined) return mappedError(node, { ...describeSsrfRefusal(refusal, 'the service\'s Base URL'), status: undefined }, itemIndex, runIndex);
 	// A write the queue gave up while it was on the wire (the execution was cancelled) is worded as any unknown outcome.
 	if (!isRequestError(error) && retryOutcomeOf(error)?.outcomeUnknown !== true) {
 		// Not from a request (a bug, or a plain Error from our own code): keep its message.
@@ -192,14 +195,22 @@ export function toNodeApiError(
 		return keptWithItemIndex(error, itemIndex);
 	}
 	const { message, description } = describe(failure, subject, retryOutcomeOf(error), method);
+	return mappedError(node, { message, description, status: failure.status, said: serviceMessage(failure.body) }, itemIndex, runIndex);
+}
+
+function mappedError(
+	node: INode,
+	{ message, description, status, said }: Mapped & { status: number | undefined; said?: string },
+	itemIndex: number | undefined,
+	runIndex: number | undefined,
+): NodeApiError {
 	// A plain object on purpose: the original error's request config holds the Authorization header.
-	const response: JsonObject = { message, httpStatus: failure.status ?? null };
-	const said = serviceMessage(failure.body);
+	const response: JsonObject = { message, httpStatus: status ?? null };
 	if (said !== undefined) response.serviceMessage = said;
 	const mapped = new NodeApiError(node, response, {
 		message,
 		description,
-		httpCode: failure.status === undefined ? undefined : String(failure.status),
+		httpCode: status === undefined ? undefined : String(status),
 		itemIndex,
 		runIndex,
 	});

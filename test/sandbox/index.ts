@@ -18,6 +18,8 @@ export interface SandboxOptions {
 	port?: number;
 	/** Default 127.0.0.1. */
 	host?: string;
+	/** The origin others reach it by when that is not `http://host:port` (in a container: `http://sandbox:4010`); label URLs use it. */
+	publicUrl?: string;
 	/** Seed demo data (default true). Consignments exist either way: the API cannot create them. */
 	seed?: boolean;
 }
@@ -51,7 +53,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 		});
 	});
 	const { port } = server.address() as AddressInfo;
-	const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+	const url = options.publicUrl?.replace(/\/+$/, '') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 	const sandbox = new Sandbox(options.seed ?? true, url);
 	server.on('request', sandboxRequestListener(sandbox));
 	return {

@@ -12,6 +12,7 @@ import type { IBinaryData, IWebhookFunctions } from 'n8n-workflow';
 import { readHttpFailure } from '../../shared/httpFailure';
 import { httpUrl } from '../../shared/httpUrl';
 import { isTimeout } from '../../shared/retryMessages';
+import { describeSsrfRefusal, ssrfRefusalOf } from '../../shared/ssrfRefusal';
 import { discardBody, unqueuedRequest } from '../../shared/transport';
 import { labelRefusal, type LabelPolicy } from './labelPolicy';
 
@@ -171,6 +172,11 @@ export async function downloadLabel(
 }
 
 function describeFailure(error: unknown): string {
+	const refusal = ssrfRefusalOf(error);
+	if (refusal !== undefined) {
+		const { message, description } = describeSsrfRefusal(refusal, 'the label host');
+		return `${message}. ${description}`;
+	}
 	if (typeof error !== 'object' || error === null) return 'unknown error';
 	const e = error as { httpCode?: unknown; response?: { status?: unknown }; code?: unknown; message?: unknown };
 	const status = e.response?.status ?? e.httpCode;

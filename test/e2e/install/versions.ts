@@ -34,6 +34,8 @@ export const N8N_RELEASES: N8nRelease[] = [
 		// and 0.31.1), and npm stops with ETARGET "No matching version found for @n8n/agents@0.26.2". Overriding n8n's
 		// own packages with older ones would test a build no user runs, so the pin stays here until they appear. (Tried
 		// anyway with those two overridden to 0.26.1 / 0.31.1: npm then stops at @n8n/ai-utilities@0.34.2, also missing.)
+		// `npx ts-node --transpile-only test/e2e/install/newest.ts` checks again (rechecked 2026-11-26: still ETARGET,
+		// and no 3.x on npm; 3.0 ships as a Docker image only).
 		version: '2.41.1',
 		overrides: {
 			xlsx: '0.18.5',

@@ -159,6 +159,38 @@ export class N8nApi {
 		return unwrap(res.json) as { fields: Array<Record<string, unknown>> };
 	}
 
+	/**
+	 * What a "From list" field (resource locator) shows, as the editor asks for it: the node's
+	 * `methods.listSearch[methodName]` run by the server with the node's parameters and credential.
+	 */
+	async listSearch(request: {
+		nodeType: string;
+		version: number;
+		methodName: string;
+		path: string;
+		parameters: Record<string, unknown>;
+		credentials: Record<string, { id: string; name: string }>;
+		filter?: string;
+	}): Promise<{ results: Array<{ name: string; value: string | number }>; paginationToken?: unknown }> {
+		const res = await this.rest('POST', '/rest/dynamic-node-parameters/resource-locator-results', {
+			path: request.path,
+			nodeTypeAndVersion: { name: request.nodeType, version: request.version },
+			currentNodeParameters: request.parameters,
+			methodName: request.methodName,
+			credentials: request.credentials,
+			filter: request.filter,
+		});
+		if (res.status !== 200) throw new Error(`POST /rest/dynamic-node-parameters/resource-locator-results answered ${res.status}: ${res.text.slice(0, 300)}`);
+		return unwrap(res.json) as { results: Array<{ name: string; value: string | number }>; paginationToken?: unknown };
+	}
+
+	/** Installs a community package the way the nodes panel does (`POST /rest/community-packages`); n8n's answer as is. */
+	async installCommunityPackage(name: string): Promise<{ status: number; message: string }> {
+		const res = await this.rest('POST', '/rest/community-packages', { name });
+		const message = (res.json as { message?: string } | undefined)?.message ?? res.text.slice(0, 300);
+		return { status: res.status, message };
+	}
+
 	/** Node or credential type names the server loaded (what the editor can offer). */
 	async typeNames(kind: 'nodes' | 'credentials'): Promise<string[]> {
 		const res = await this.rest('GET', `/types/${kind}.json`);

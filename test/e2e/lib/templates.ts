@@ -80,14 +80,21 @@ export function exampleSources(): WorkflowSource[] {
 export function instantiate(
 	target: ApiTarget,
 	outDir: string,
-	options: { sources?: WorkflowSource[]; placeholders?: Record<string, string>; defaultCredential?: CredentialRef } = {},
+	options: {
+		sources?: WorkflowSource[];
+		placeholders?: Record<string, string>;
+		defaultCredential?: CredentialRef;
+		/** Imported after the file's credentials (a run variant's own); workflows may reference them by id. */
+		extraCredentials?: StoredCredential[];
+	} = {},
 ): { credentialsFile: string; workflowsDir: string; ids: Record<string, string> } {
 	const values = targetPlaceholders(target, options.placeholders);
 	const workflowsDir = join(outDir, 'workflows');
 	rmSync(outDir, { recursive: true, force: true });
 	mkdirSync(workflowsDir, { recursive: true });
-	let credentials = JSON.parse(fillPlaceholders(readFileSync(CREDENTIALS_FILE, 'utf8'), values)) as Array<CredentialRef & { type: string }>;
+	let credentials = JSON.parse(fillPlaceholders(readFileSync(CREDENTIALS_FILE, 'utf8'), values)) as StoredCredential[];
 	if (options.defaultCredential) credentials = [{ ...credentials[0], ...options.defaultCredential }];
+	credentials = [...credentials, ...(options.extraCredentials ?? [])];
 	const credentialsFile = join(outDir, 'credentials.json');
 	writeFileSync(credentialsFile, JSON.stringify(credentials, null, 2));
 
@@ -112,6 +119,12 @@ export function instantiate(
 export interface CredentialRef {
 	id: string;
 	name: string;
+}
+
+/** A credential as n8n's `import:credentials` takes it (`data` in plain text). */
+export interface StoredCredential extends CredentialRef {
+	type: string;
+	data: Record<string, string>;
 }
 
 function pointCredentials(workflow: Record<string, unknown>, credentials: CredentialRef[]): void {

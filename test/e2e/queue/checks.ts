@@ -73,7 +73,7 @@ async function publishWebhookWorkflow(ctx: QueueContext, workflow: string, path:
 }
 
 /** Which processes ran the execution: a worker logs "Worker started execution <id> (job <n>)" (n8n 2.x, level info). */
-function processesThatRan(ctx: QueueContext, executionId: string): string[] {
+export function processesThatRan(ctx: QueueContext, executionId: string): string[] {
 	const pattern = new RegExp(`Worker started execution ${executionId} \\(job`);
 	return ctx.cluster.all().filter((p) => pattern.test(p.log())).map((p) => p.name);
 }

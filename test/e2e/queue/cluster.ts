@@ -1,7 +1,8 @@
 /**
  * n8n in queue mode on one machine: a main (editor, API, activation), workers (`n8n worker`, they run the
  * executions) and a webhook processor (`n8n webhook`, receives production webhooks and queues them), all on the
- * same Postgres, Redis, encryption key and user folder (the package is installed there once).
+ * same Postgres, Redis, encryption key and user folder (the package is installed there once), with the settings
+ * n8n 3.0 makes the default (N8N_3_DEFAULTS).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
@@ -14,6 +15,18 @@ import type { N8nInstance } from '../lib/n8n-cli';
 import { n8nEnv } from '../lib/n8n-env';
 import { freePort } from '../lib/ports';
 import type { QueueServices } from './services';
+
+/**
+ * What n8n 3.0 changes for a queue-mode instance, set explicitly on 2.x (n8n's "v3.0 breaking changes"; the
+ * breaking-changes rules in 2.41's own source): manual executions (the editor's runs, Fetch Test Event, test
+ * listening) always run on workers; binary data in the database (queue mode's default since 2.x, the in-memory mode
+ * gone); unverified community packages off.
+ */
+export const N8N_3_DEFAULTS: NodeJS.ProcessEnv = {
+	OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+	N8N_DEFAULT_BINARY_DATA_MODE: 'database',
+	N8N_UNVERIFIED_PACKAGES_ENABLED: 'false',
+};
 
 const READY_TIMEOUT_MS = 180_000;
 
@@ -115,6 +128,7 @@ export async function defineCluster(
 ): Promise<Cluster> {
 	const webhookPort = await freePort();
 	const shared: NodeJS.ProcessEnv = {
+		...N8N_3_DEFAULTS,
 		DB_TYPE: 'postgresdb',
 		DB_POSTGRESDB_HOST: services.postgres.host,
 		DB_POSTGRESDB_PORT: String(services.postgres.port),
@@ -124,7 +138,8 @@ export async function defineCluster(
 		EXECUTIONS_MODE: 'queue',
 		QUEUE_BULL_REDIS_HOST: services.redis.host,
 		QUEUE_BULL_REDIS_PORT: String(services.redis.port),
-		// Production webhook URLs (what the trigger registers with the vendor) point at the webhook processor.
+		// Production webhook URLs (what the trigger registers with the vendor) point at the webhook processor; test
+		// webhook URLs are the main's own (N8N_EDITOR_BASE_URL), the only process serving /webhook-test/.
 		WEBHOOK_URL: `http://127.0.0.1:${webhookPort}/`,
 	};
 	const instanceFor = async (port: number, extra: NodeJS.ProcessEnv): Promise<N8nInstance> => ({

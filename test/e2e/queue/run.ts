@@ -1,7 +1,7 @@
 /**
- * `npm run test:e2e:queue`: the packed package in n8n 2.x's queue mode (see test/e2e/README.md, "Queue mode"):
- * Postgres 15 and Redis 7 from Debian (installed when missing), a main, 2 workers and a webhook processor, the
- * sandbox as the vendor API. Results go to E2E_QUEUE_RESULTS_FILE (default .e2e-work/queue-results.json) in the
+ * `npm run test:e2e:queue`: the packed package in n8n 2.x's queue mode under n8n 3.0's defaults (see
+ * test/e2e/README.md, "Queue mode"): Postgres 15 and Redis 7 from Debian (installed when missing), a main, 2 workers
+ * and a webhook processor, the sandbox as the vendor API. Results go to E2E_QUEUE_RESULTS_FILE (default .e2e-work/queue-results.json) in the
  * e2e suite's format, so .ci/summarize.js sums them.
  *
  * Env: E2E_SKIP_BUILD=1 (dist/ is fresh), E2E_CACHE_DIR (n8n installs), E2E_ONLY (substring filter on check names).
@@ -9,18 +9,19 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ensureInstalled, N8N_RELEASES } from '../install';
+import { N8N_RELEASES } from '../install';
 import { exitWith } from '../lib/children';
-import { exec, tail } from '../lib/exec';
 import { N8nApi } from '../lib/n8n-api';
 import { importCredentials, importWorkflows } from '../lib/n8n-cli';
-import { installPackedPackage, packPackage, REPO_DIR } from '../lib/package-loader';
+import { installPackedPackage, REPO_DIR } from '../lib/package-loader';
+import { buildInstallAndPack } from '../lib/prepare';
 import { formatReport, formatResult, writeResults, type CheckResult } from '../lib/report';
 import { startSandboxProcess, type SandboxProcess } from '../lib/sandbox-process';
 import { instantiate, SANDBOX_SIGNING_SECRET, WORKFLOWS_DIR } from '../lib/templates';
 import { sandboxTarget } from '../target';
 import { SandboxAdmin } from '../../sandbox/admin-client';
-import { QUEUE_CHECKS, type QueueContext } from './checks';
+import { ALL_QUEUE_CHECKS } from './check-list';
+import type { QueueContext } from './checks';
 import { defineCluster, type Cluster } from './cluster';
 import { startQueueServices, type QueueServices } from './services';
 
@@ -42,13 +43,7 @@ async function main(): Promise<number> {
 	let services: QueueServices | undefined;
 	let cluster: Cluster | undefined;
 	try {
-		if (process.env.E2E_SKIP_BUILD !== '1') {
-			log('npm run build');
-			const build = await exec('npm', ['run', 'build'], { cwd: REPO_DIR, timeoutMs: 600_000 });
-			if (build.code !== 0) throw new Error(`npm run build failed:\n${tail(build.stdout + build.stderr)}`);
-		}
-		const [install] = await ensureInstalled([release], log);
-		const tarball = await packPackage();
+		const { install, tarball } = await buildInstallAndPack(release, log);
 
 		rmSync(WORK_DIR, { recursive: true, force: true });
 		const userFolder = join(WORK_DIR, 'n8n');
@@ -90,7 +85,7 @@ async function main(): Promise<number> {
 		await admin.setSigningSecret(SANDBOX_SIGNING_SECRET);
 
 		const ctx: QueueContext = { admin, api, cluster, target, workflowId: (name) => required(files.ids, name) };
-		const checks = only ? QUEUE_CHECKS.filter((c) => c.name.includes(only)) : QUEUE_CHECKS;
+		const checks = only ? ALL_QUEUE_CHECKS.filter((c) => c.name.includes(only)) : ALL_QUEUE_CHECKS;
 		for (const check of checks) {
 			const checkStarted = Date.now();
 			let result: CheckResult;

@@ -11,7 +11,7 @@ import { freePort } from '../lib/ports';
 import type { CheckResult } from '../lib/report';
 import { runCheck } from '../lib/run-check';
 import { startSandboxProcess, type SandboxProcess } from '../lib/sandbox-process';
-import { instantiate } from '../lib/templates';
+import { instantiate, suiteSources, type StoredCredential, type WorkflowSource } from '../lib/templates';
 import { externalTarget, sandboxTarget, type ApiTarget } from '../target';
 import { startServerHandle } from './server-phase';
 
@@ -21,6 +21,21 @@ export interface VersionRunOptions {
 	checks: Check[];
 	/** Called with each result as soon as it exists (live progress). */
 	onResult(result: CheckResult): void;
+	/** A run of the same version under other n8n settings (its own folder, its name in the report). */
+	variant?: RunVariant;
+}
+
+export interface RunVariant {
+	/** Short name: the work folder's suffix and the report's version label (`2.41.1 <name>`). */
+	name: string;
+	/** n8n settings on top of the suite's own (lib/n8n-env.ts), for every n8n process of the run. */
+	env: NodeJS.ProcessEnv;
+	/** The API the credential points at, from the one the suite would use (e.g. the sandbox by another host name). */
+	target?(target: ApiTarget): ApiTarget;
+	/** Workflows imported besides the suite's own. */
+	sources?: WorkflowSource[];
+	/** Credentials imported besides the suite's own (for the variant's workflows), given the run's target. */
+	credentials?(target: ApiTarget): StoredCredential[];
 }
 
 /**
@@ -31,8 +46,11 @@ export interface VersionRunOptions {
 export async function runVersion(options: VersionRunOptions): Promise<CheckResult[]> {
 	const { install } = options;
 	const version = install.release.version;
+	const { variant } = options;
+	const label = variant ? `${version} ${variant.name}` : version;
 	const results: CheckResult[] = [];
-	const record = (r: CheckResult) => {
+	const record = (result: CheckResult) => {
+		const r = { ...result, version: label };
 		results.push(r);
 		options.onResult(r);
 	};
@@ -50,7 +68,7 @@ export async function runVersion(options: VersionRunOptions): Promise<CheckResul
 		for (const check of options.checks) record({ version, name: check.name, ok: false, detail: `not run: ${reason}`, ms: 0 });
 	};
 
-	const workDir = join(REPO_DIR, '.e2e-work', `n8n-${version}`);
+	const workDir = join(REPO_DIR, '.e2e-work', `n8n-${version}${variant ? `-${variant.name}` : ''}`);
 	rmSync(workDir, { recursive: true, force: true });
 	const userFolder = join(workDir, 'user');
 	mkdirSync(userFolder, { recursive: true });
@@ -67,12 +85,13 @@ export async function runVersion(options: VersionRunOptions): Promise<CheckResul
 			if (!ok || !sandbox) return (notRun('the sandbox did not start'), results);
 			target = sandboxTarget(sandbox);
 		}
+		if (variant?.target) target = variant.target(target);
 		const admin = target.sandboxUrl ? new SandboxAdmin(target.sandboxUrl) : undefined;
 		const instance: N8nInstance = {
 			version,
 			nodeDir: install.nodeDir,
 			n8nBin: install.n8nBin,
-			env: n8nEnv({ nodeDir: install.nodeDir, userFolder, port: await freePort(), brokerPort: await freePort() }),
+			env: n8nEnv({ nodeDir: install.nodeDir, userFolder, port: await freePort(), brokerPort: await freePort(), extra: variant?.env }),
 		};
 
 		let ids: Record<string, string> = {};
@@ -82,7 +101,10 @@ export async function runVersion(options: VersionRunOptions): Promise<CheckResul
 				return dir.slice(REPO_DIR.length + 1);
 			})) &&
 			(await step('setup: n8n import:credentials and import:workflow', async () => {
-				const files = instantiate(target, join(workDir, 'import'));
+				const files = instantiate(target, join(workDir, 'import'), {
+					sources: [...suiteSources(), ...(variant?.sources ?? [])],
+					extraCredentials: variant?.credentials?.(target),
+				});
 				ids = files.ids;
 				await importCredentials(instance, files.credentialsFile);
 				await importWorkflows(instance, files.workflowsDir);

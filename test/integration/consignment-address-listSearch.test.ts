@@ -11,8 +11,13 @@ import { isTokenExchange, useSandbox } from './nodeRun.helpers';
 const sandbox = useSandbox();
 
 let contexts = 0;
+/** What each request of a list search was sent with (n8n's request options). */
+let sentWith: IDataObject[] = [];
+beforeEach(() => {
+	sentWith = [];
+});
 
-async function loadOptionsContext(sb: RunningSandbox): Promise<ILoadOptionsFunctions> {
+async function loadOptionsContext(sb: RunningSandbox, requestOptions: IDataObject = {}): Promise<ILoadOptionsFunctions> {
 	const exchange = await fetch(`${sb.authUrl}/api/v1/bearer-token`, {
 		method: 'POST',
 		headers: { 'Content-Type': 'application/json' },
@@ -22,6 +27,7 @@ async function loadOptionsContext(sb: RunningSandbox): Promise<ILoadOptionsFunct
 	const httpRequestWithAuthentication = async (_type: string, options: IHttpRequestOptions) => {
 		const url = new URL(`${options.baseURL}${options.url}`);
 		for (const [key, value] of Object.entries(options.qs ?? {})) url.searchParams.set(key, String(value));
+		sentWith.push({ timeout: options.timeout, proxy: options.proxy, skipSslCertificateValidation: options.skipSslCertificateValidation });
 		const response = await fetch(url, { headers: { Authorization: `Bearer ${bearer}`, Accept: 'application/json' } });
 		const body = (await response.json()) as IDataObject;
 		return options.returnFullResponse ? { statusCode: response.status, headers: {}, body } : body;
@@ -29,6 +35,8 @@ async function loadOptionsContext(sb: RunningSandbox): Promise<ILoadOptionsFunct
 	return {
 		getCredentials: async () => ({ baseUrl: `${sb.baseUrl}/`, clientId: `list-search-${++contexts}` }),
 		getNode: () => ({ id: 'n', name: 'Consignment Vendor', type: 'consignmentVendor', typeVersion: 1, position: [0, 0], parameters: {} }),
+		// The load-options context's form: (name, fallback), the node's current parameters.
+		getNodeParameter: (name: string, fallback: unknown) => (name === 'requestOptions' ? requestOptions : fallback),
 		helpers: { httpRequestWithAuthentication },
 	} as unknown as ILoadOptionsFunctions;
 }
@@ -38,6 +46,14 @@ async function apiRequests() {
 }
 
 describe('resource locator lists', () => {
+	it("honour the node's Request Options (Timeout, Proxy, Ignore SSL Issues) like every other request of the node", async () => {
+		const context = await loadOptionsContext(sandbox(), { timeout: 1234, proxy: 'http://proxy.example.com:3128', allowUnauthorizedCerts: true });
+		await searchConsignments.call(context);
+		expect(sentWith).toEqual([
+			{ timeout: 1234, proxy: { host: 'proxy.example.com', port: 3128, protocol: 'http' }, skipSslCertificateValidation: true },
+		]);
+	});
+
 	it('consignments: every consignment, id as the value, status and item count in the name', async () => {
 		const context = await loadOptionsContext(sandbox());
 		await sandbox().admin.clearRequests();

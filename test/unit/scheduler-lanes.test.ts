@@ -5,7 +5,7 @@ import { getEventListeners } from 'node:events';
 
 import { retryOutcomeOf } from '../../nodes/shared/transport/outcome';
 import { RequestScheduler } from '../../nodes/shared/transport/scheduler';
-import { DEFAULT_PACE, type PaceSettings } from '../../nodes/shared/transport/settings';
+import { DEFAULT_REQUEST_SETTINGS, type RequestSettings } from '../../nodes/shared/transport/settings';
 import { n8nRequestError } from './fakes';
 import { clock, inVirtualTime, resetClock, virtualSleep } from './virtualClock';
 
@@ -16,7 +16,7 @@ jest.mock('n8n-workflow', () => ({
 
 beforeEach(resetClock);
 
-const settings = (overrides: Partial<PaceSettings> = {}): PaceSettings => ({ ...DEFAULT_PACE, ...overrides });
+const settings = (overrides: Partial<RequestSettings> = {}): RequestSettings => ({ ...DEFAULT_REQUEST_SETTINGS, ...overrides });
 const newScheduler = () => new RequestScheduler(() => clock.now);
 
 /** A service that records what was sent when, by name. */

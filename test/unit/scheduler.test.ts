@@ -7,7 +7,7 @@ import { TokenReplacedError } from '../../credentials/sharedAccessToken';
 import { toNodeApiError } from '../../nodes/shared/errors';
 import { retryOutcomeOf } from '../../nodes/shared/transport/outcome';
 import { RequestScheduler } from '../../nodes/shared/transport/scheduler';
-import { DEFAULT_PACE, paceSettingsFrom, type PaceSettings } from '../../nodes/shared/transport/settings';
+import { DEFAULT_REQUEST_SETTINGS, requestSettingsFrom, type RequestSettings } from '../../nodes/shared/transport/settings';
 import { connectionError, FAKE_NODE, n8n1ConnectionError, n8n1RequestError, n8nRequestError } from './fakes';
 
 import { clock, inVirtualTime, resetClock } from './virtualClock';
@@ -20,7 +20,7 @@ jest.mock('n8n-workflow', () => ({
 beforeEach(resetClock);
 
 const TOO_MANY = { message: 'Too many requests' };
-const settings = (overrides: Partial<PaceSettings> = {}): PaceSettings => ({ ...DEFAULT_PACE, ...overrides });
+const settings = (overrides: Partial<RequestSettings> = {}): RequestSettings => ({ ...DEFAULT_REQUEST_SETTINGS, ...overrides });
 
 /** The pace's jitter held at its middle, so every run of a test is the same. */
 function newScheduler() {
@@ -303,7 +303,7 @@ describe('the start: until the first 429 the queue opens its window gradually', 
 		expect(ok).toBe(200);
 		expect(Math.max(...inFlightAtSend.slice(0, 2))).toBe(2);
 		expect(Math.max(...inFlightAtSend.slice(0, 6))).toBeLessThanOrEqual(4);
-		expect(Math.max(...inFlightAtSend)).toBe(DEFAULT_PACE.maxConcurrent);
+		expect(Math.max(...inFlightAtSend)).toBe(DEFAULT_REQUEST_SETTINGS.maxConcurrent);
 		// 2, 4, 8, 16, 32 in flight: four round trips more than sending 32 at once, then 32 at a time.
 		expect(clock.now - start).toBeLessThanOrEqual((Math.ceil(200 / 32) + 4) * 100 + 50);
 		expect(scheduler.currentRate).toBeUndefined();
@@ -537,26 +537,26 @@ describe('cancellation', () => {
 
 describe('Request Options', () => {
 	it('empty means the defaults; 0 Max Requests per Second means adaptive', () => {
-		expect(paceSettingsFrom({})).toEqual({ ...DEFAULT_PACE, maxRequestsPerSecond: undefined });
-		expect(paceSettingsFrom({ maxRequestsPerSecond: 0, maxConcurrent: 4, giveUpAfterNoSuccessSeconds: 30, maxWaitMinutes: 2, timeout: 5_000 })).toEqual({
+		expect(requestSettingsFrom({})).toEqual({ ...DEFAULT_REQUEST_SETTINGS, maxRequestsPerSecond: undefined });
+		expect(requestSettingsFrom({ maxRequestsPerSecond: 0, maxConcurrent: 4, giveUpAfterNoSuccessSeconds: 30, maxWaitMinutes: 2, timeout: 5_000 })).toEqual({
 			maxConcurrent: 4,
 			maxRequestsPerSecond: undefined,
 			noProgressLimitMs: 30_000,
 			maxWaitMs: 120_000,
 			timeoutMs: 5_000,
 		});
-		expect(paceSettingsFrom({ maxRequestsPerSecond: 2.5 }).maxRequestsPerSecond).toBe(2.5);
+		expect(requestSettingsFrom({ maxRequestsPerSecond: 2.5 }).maxRequestsPerSecond).toBe(2.5);
 	});
 });
 
 describe('the Request Options fields', () => {
 	it('show the defaults the transport uses', () => {
 		const defaults = Object.fromEntries((paceOptions as Array<{ name: string; default: unknown }>).map((o) => [o.name, o.default]));
-		expect(paceSettingsFrom(defaults)).toEqual({ ...DEFAULT_PACE, maxRequestsPerSecond: undefined });
+		expect(requestSettingsFrom(defaults)).toEqual({ ...DEFAULT_REQUEST_SETTINGS, maxRequestsPerSecond: undefined });
 	});
 
 	it('adding n8n\'s Timeout option fills in the timeout the node already uses without it', () => {
 		const timeout = requestOptionsField.options!.find((option) => option.name === 'timeout') as { default: unknown };
-		expect(paceSettingsFrom({ timeout: timeout.default }).timeoutMs).toBe(paceSettingsFrom({}).timeoutMs);
+		expect(requestSettingsFrom({ timeout: timeout.default }).timeoutMs).toBe(requestSettingsFrom({}).timeoutMs);
 	});
 });

@@ -7,10 +7,9 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { toNodeApiError, type ApiErrorSubject } from '../../shared/errors';
 import { isJsonObject } from '../../shared/jsonObject';
-import { apiRequest, REQUEST_OPTIONS_PARAMETER, type ApiRequest } from '../../shared/transport';
+import { apiRequest, REQUEST_OPTIONS_PARAMETER, requestSettingsOf, type ApiRequest } from '../../shared/transport';
 import { forEachConcurrently } from './concurrency';
 import { itemPrefix } from './fieldRules';
-import { paceSettingsOfNode } from './requestOptions';
 import { InputValidationError } from './schemas';
 
 /** What an input error says happened: the user may fix the row and rerun without sending anything twice. */
@@ -94,7 +93,7 @@ export async function requestForItem(
 	subject?: ApiErrorSubject,
 ): Promise<unknown> {
 	try {
-		return (await apiRequest(context, { ...request, signal: stop }, paceSettingsOfNode(context))).body;
+		return (await apiRequest(context, { ...request, signal: stop })).body;
 	} catch (error) {
 		throw toNodeApiError(context.getNode(), error, { itemIndex, subject, method: request.method });
 	}
@@ -198,7 +197,7 @@ export async function runPerItem<T>(context: IExecuteFunctions, operation: PerIt
 			}
 		}
 	};
-	const concurrency = operation.oneAtATime ? 1 : paceSettingsOfNode(context).maxConcurrent;
+	const concurrency = operation.oneAtATime ? 1 : requestSettingsOf(context).maxConcurrent;
 	const batching = batchingOf(context);
 	const batchSize = batching?.size ?? count;
 	for (let start = 0; start < count && !cancelled(); start += batchSize) {

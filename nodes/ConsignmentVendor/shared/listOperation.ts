@@ -6,12 +6,11 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isJsonObject } from '../../shared/jsonObject';
-import { apiRequest, credentialKey, credentialTarget } from '../../shared/transport';
+import { credentialKey, credentialTarget } from '../../shared/transport';
 import { runPerItem } from './itemRunner';
 import { exportToFile } from './listFile/exportToFile';
 import { outputsFile } from './listFile/fileFields';
-import { readPages, type Listing } from '../../shared/pagination';
-import { paceSettingsOfNode } from './requestOptions';
+import { pageRequests, readPages, type Listing } from '../../shared/pagination';
 import { pickFields } from './simplify';
 
 interface ListOperationConfig {
@@ -64,12 +63,10 @@ async function list(context: IExecuteFunctions, config: ListOperationConfig, ite
 	};
 	const limit = readLimit(context, itemIndex);
 	const pageSize = readPageSize(context, itemIndex);
-	const pace = paceSettingsOfNode(context);
 	const serviceKey = await serviceKeyOf(context);
 	const paging = { node: context.getNode(), itemIndex, limit, pageSize, serviceKey };
 	// With the runner's stop: once the node fails, a page still waiting in the queue leaves it.
-	const fetchPage = async (qs: IDataObject) =>
-		(await apiRequest(context, { method: 'GET', url: config.url, qs, signal: stop }, pace)).body as IDataObject | undefined;
+	const fetchPage = pageRequests(context, config.url, stop);
 	const simplify = context.getNodeParameter('simplify', itemIndex, false) as boolean;
 	const recordOf = (record: unknown): IDataObject => {
 		const json = isJsonObject(record) ? record : { value: record as IDataObject[keyof IDataObject] };

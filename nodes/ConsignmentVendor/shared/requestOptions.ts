@@ -2,11 +2,11 @@
  * n8n's own Request Options (Batching, Ignore SSL Issues, Proxy, Timeout) are kept under their names: n8n gave them
  * to the node while it was declarative, so saved workflows hold them; the runner and the transport apply them.
  */
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { paceSettingsFrom, REQUEST_OPTIONS_PARAMETER, type PaceSettings } from '../../shared/transport';
+import { REQUEST_OPTIONS_PARAMETER } from '../../shared/transport';
 
-// The defaults shown are transport/settings.ts's DEFAULT_PACE (the linter wants literals; a unit test compares).
+// The defaults shown are transport/settings.ts's DEFAULT_REQUEST_SETTINGS (the linter wants literals; a unit test compares).
 export const paceOptions: INodeProperties[] = [
 		{
 			displayName: 'Give Up After No Success For (Seconds)',
@@ -118,15 +118,3 @@ export const requestOptionsField: INodeProperties = {
 	// Sorted by name, as n8n showed them when it merged its own options with these.
 	options: [...n8nRequestOptions, ...paceOptions].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 };
-
-const paceSettingsByRun = new WeakMap<IExecuteFunctions, PaceSettings>();
-
-/** Node-wide: read from the first item, once per run (every request of the run asks for them). */
-export function paceSettingsOfNode(context: IExecuteFunctions): PaceSettings {
-	let settings = paceSettingsByRun.get(context);
-	if (!settings) {
-		settings = paceSettingsFrom(context.getNodeParameter(REQUEST_OPTIONS_PARAMETER, 0, {}));
-		paceSettingsByRun.set(context, settings);
-	}
-	return settings;
-}

@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 import { apiPaths } from '../../shared/apiPaths';
 import { toNodeApiError } from '../../shared/errors';
-import { apiRequest, DEFAULT_PACE, type PaceSettings } from '../../shared/transport';
+import { apiRequest, type RequestSettings } from '../../shared/transport';
 
 /**
  * A profile read or change is tiny; n8n waits for it while activating, deactivating or stopping test listening,
@@ -14,7 +14,7 @@ import { apiRequest, DEFAULT_PACE, type PaceSettings } from '../../shared/transp
 const VENDOR_REQUEST_TIMEOUT_MS = 15_000;
 
 /** The credential's queue with the trigger's patience: a timeout is not repeated, a 429 is waited out for 30 s. */
-const VENDOR_PACE: PaceSettings = { ...DEFAULT_PACE, timeoutMs: VENDOR_REQUEST_TIMEOUT_MS, maxWaitMs: 2 * VENDOR_REQUEST_TIMEOUT_MS };
+const VENDOR_PATIENCE: Partial<RequestSettings> = { timeoutMs: VENDOR_REQUEST_TIMEOUT_MS, maxWaitMs: 2 * VENDOR_REQUEST_TIMEOUT_MS };
 
 export interface VendorWebhookConfig {
 	/** null when the vendor has no webhook URL. */
@@ -82,7 +82,7 @@ async function vendorRequest(
 ): Promise<unknown> {
 	try {
 		// The credential's queue: activation waits out a 429 and repeats a 5xx like any other request.
-		return (await apiRequest(context, { method, url: apiPaths.vendor, body: body as IDataObject | undefined }, VENDOR_PACE)).body;
+		return (await apiRequest(context, { method, url: apiPaths.vendor, body: body as IDataObject | undefined }, VENDOR_PATIENCE)).body;
 	} catch (error) {
 		const mapped = toNodeApiError(context.getNode(), error, { subject: { kind: 'vendor' } });
 		const action = method === 'GET' ? 'read' : 'change';

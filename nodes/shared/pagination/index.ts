@@ -14,6 +14,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toNodeApiError } from '../errors';
+import { apiRequest, type ApiContext } from '../transport';
 import { readHttpFailure, serviceMessage } from '../httpFailure';
 import { pageRefusalAction } from './pageRefusal';
 import { ReturnedIdentities } from './returnedIdentities';
@@ -99,6 +100,14 @@ function quoteRefusal(error: unknown): string {
 	const failure = readHttpFailure(error);
 	const said = serviceMessage(failure.body);
 	return `HTTP ${failure.status ?? '?'}${said ? `: ${said}` : ''}`;
+}
+
+/**
+ * `readPages`' page request for the listing at `url`: a GET with the node's credential and Request Options;
+ * `signal` takes a page still waiting in the queue out of it (the runner's stop).
+ */
+export function pageRequests(context: ApiContext, url: string, signal?: AbortSignal): (qs: IDataObject) => Promise<IDataObject | undefined> {
+	return async (qs) => (await apiRequest(context, { method: 'GET', url, qs, signal })).body as IDataObject | undefined;
 }
 
 export async function readPages(

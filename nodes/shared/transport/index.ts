@@ -24,9 +24,9 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../credential';
 import { RequestScheduler } from './scheduler';
 import { backoffMs, RATE_LIMIT_BACKOFF, retryAfterMs, TRANSIENT_RETRY } from './retryRules';
-import { DEFAULT_PACE, type PaceSettings } from './settings';
+import { DEFAULT_REQUEST_SETTINGS, requestSettingsOf, type RequestSettings } from './settings';
 
-export { DEFAULT_PACE, paceSettingsFrom, REQUEST_OPTIONS_PARAMETER, type PaceSettings } from './settings';
+export { DEFAULT_REQUEST_SETTINGS, requestSettingsFrom, requestSettingsOf, REQUEST_OPTIONS_PARAMETER, type RequestSettings } from './settings';
 export { retryOutcomeOf, type RetryOutcome } from './outcome';
 
 /** Node contexts that can make authenticated requests with the credential. */
@@ -97,7 +97,7 @@ function isInteractive(context: ApiContext): boolean {
 async function scheduled<T>(
 	context: ApiContext,
 	method: string,
-	settings: PaceSettings,
+	settings: RequestSettings,
 	send: () => Promise<T>,
 	signal?: AbortSignal,
 ): Promise<T> {
@@ -141,14 +141,17 @@ export interface ApiRequest {
 }
 
 /**
- * One API request with the credential, through its queue. Resolves with the full response (a 207 is a 2xx
- * that must not be read as success); throws n8n's request error otherwise (map it with errors.ts).
+ * One API request with the credential, through its queue, with the Request Options of the node `context` runs
+ * (`requestSettingsOf`); `overrides` for a caller with its own patience (the trigger's registration calls). Resolves
+ * with the full response (a 207 is a 2xx that must not be read as success); throws n8n's request error otherwise
+ * (map it with errors.ts).
  */
 export async function apiRequest(
 	context: ApiContext,
 	request: ApiRequest,
-	settings: PaceSettings = DEFAULT_PACE,
+	overrides?: Partial<RequestSettings>,
 ): Promise<IN8nHttpFullResponse> {
+	const settings = overrides ? { ...requestSettingsOf(context), ...overrides } : requestSettingsOf(context);
 	const { baseUrl } = await credentialTarget(context);
 	const proxy = settings.proxy === undefined ? undefined : proxyOption(settings.proxy);
 	if (settings.proxy !== undefined && proxy === undefined) {
@@ -208,7 +211,7 @@ export interface UnqueuedRequestLimits {
 export async function unqueuedRequest(
 	httpRequest: (options: IHttpRequestOptions) => Promise<unknown>,
 	options: IHttpRequestOptions,
-	{ timeoutMs = DEFAULT_PACE.timeoutMs, maxPauseMs = 30_000, deadlineAt = Number.POSITIVE_INFINITY }: UnqueuedRequestLimits = {},
+	{ timeoutMs = DEFAULT_REQUEST_SETTINGS.timeoutMs, maxPauseMs = 30_000, deadlineAt = Number.POSITIVE_INFINITY }: UnqueuedRequestLimits = {},
 ): Promise<IN8nHttpFullResponse> {
 	/** Whether a try after waiting `ms` still starts before the deadline. */
 	const timeLeftAfter = (ms: number) => Date.now() + ms < deadlineAt;

@@ -20,7 +20,7 @@
  *   have replaced the token: retryRules.ts);
  * - transient failures (5xx, broken connections) of requests that are safe to repeat are retried a few times
  *   with backoff, without holding a slot; a POST is never repeated unless the service said it did not process it;
- * - every request carries a timeout (set by transport.ts), so a hung endpoint cannot hold a slot for ever.
+ * - every request carries a timeout (set by apiRequest in index.ts, from the node's Request Options), so a hung endpoint cannot hold a slot for ever.
  */
 import { sleep } from 'n8n-workflow';
 
@@ -40,7 +40,7 @@ import {
 	retryAfterMs,
 	TRANSIENT_RETRY,
 } from './retryRules';
-import type { PaceSettings } from './settings';
+import type { RequestSettings } from './settings';
 
 /** A queue with nothing to do for this long starts afresh (see `run`). */
 const IDLE_RESET_MS = 5_000;
@@ -56,7 +56,7 @@ const INTERACTIVE_SLOTS = 4;
 export interface ScheduledRequest<T> {
 	method: string;
 	send: () => Promise<T>;
-	settings: PaceSettings;
+	settings: RequestSettings;
 	/**
 	 * The execution's cancel signal, and the caller's own (e.g. Update stopping after a failure): when either
 	 * aborts, the request leaves the queue at once if it has not been sent.
@@ -69,7 +69,7 @@ export interface ScheduledRequest<T> {
 interface Job {
 	method: string;
 	send: () => Promise<unknown>;
-	settings: PaceSettings;
+	settings: RequestSettings;
 	signals: AbortSignal[];
 	interactive: boolean;
 	enqueuedAt: number;
@@ -236,7 +236,7 @@ export class RequestScheduler {
 		job.startedInEpoch = this.pauseEpoch;
 		job.sending = true;
 		try {
-			// The request carries its own timeout (transport.ts), so a hung endpoint frees its slot.
+			// The request carries its own timeout (apiRequest in index.ts), so a hung endpoint frees its slot.
 			const value = await job.send();
 			this.lastProgressAt = this.now();
 			this.lastSuccessAt = this.lastProgressAt;

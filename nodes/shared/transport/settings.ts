@@ -1,9 +1,11 @@
 /**
- * How a node's requests are paced: the node's "Request Options" and their defaults. Read per request, so two
- * workflows sharing a credential each keep their own limits inside the one queue (scheduler.ts).
+ * What a node's requests are sent with: pacing, timeout, proxy and SSL, from the node's "Request Options" and their
+ * defaults. Found by the transport from the context a request is made with (`requestSettingsOf`), so no caller can
+ * forget them; carried by each request, so two workflows sharing a credential keep their own limits inside the one
+ * queue (scheduler.ts).
  */
 
-export interface PaceSettings {
+export interface RequestSettings {
 	/** Requests of this credential in flight at once, from this node. */
 	maxConcurrent: number;
 	/** A fixed ceiling for users who know their quota; undefined = adaptive (learned from 429s). */
@@ -22,7 +24,7 @@ export interface PaceSettings {
 	allowUnauthorizedCerts?: boolean;
 }
 
-export const DEFAULT_PACE: Readonly<PaceSettings> = {
+export const DEFAULT_REQUEST_SETTINGS: Readonly<RequestSettings> = {
 	maxConcurrent: 32,
 	noProgressLimitMs: 2 * 60_000,
 	maxWaitMs: 15 * 60_000,
@@ -53,16 +55,41 @@ function positive(value: unknown): number | undefined {
 }
 
 /** Settings from a Request Options value; anything missing, zero or unreadable takes the default. */
-export function paceSettingsFrom(value: unknown): PaceSettings {
+export function requestSettingsFrom(value: unknown): RequestSettings {
 	const options = (typeof value === 'object' && value !== null ? value : {}) as RequestOptionsValue;
 	const seconds = (v: unknown) => (positive(v) === undefined ? undefined : (positive(v) as number) * 1000);
 	return {
-		maxConcurrent: Math.max(1, Math.floor(positive(options.maxConcurrent) ?? DEFAULT_PACE.maxConcurrent)),
+		maxConcurrent: Math.max(1, Math.floor(positive(options.maxConcurrent) ?? DEFAULT_REQUEST_SETTINGS.maxConcurrent)),
 		maxRequestsPerSecond: positive(options.maxRequestsPerSecond),
-		noProgressLimitMs: seconds(options.giveUpAfterNoSuccessSeconds) ?? DEFAULT_PACE.noProgressLimitMs,
-		maxWaitMs: (positive(options.maxWaitMinutes) ?? DEFAULT_PACE.maxWaitMs / 60_000) * 60_000,
-		timeoutMs: positive(options.timeout) ?? DEFAULT_PACE.timeoutMs,
+		noProgressLimitMs: seconds(options.giveUpAfterNoSuccessSeconds) ?? DEFAULT_REQUEST_SETTINGS.noProgressLimitMs,
+		maxWaitMs: (positive(options.maxWaitMinutes) ?? DEFAULT_REQUEST_SETTINGS.maxWaitMs / 60_000) * 60_000,
+		timeoutMs: positive(options.timeout) ?? DEFAULT_REQUEST_SETTINGS.timeoutMs,
 		...(typeof options.proxy === 'string' && options.proxy.trim() !== '' ? { proxy: options.proxy.trim() } : {}),
 		...(options.allowUnauthorizedCerts === true ? { allowUnauthorizedCerts: true } : {}),
 	};
+}
+
+const settingsByContext = new WeakMap<object, RequestSettings>();
+
+/**
+ * The Request Options of the node a context runs, read once per context: n8n makes one per run of a node (and per
+ * list search), so a run reads them once, whichever operation or helper makes the request. Nodes without the
+ * option (the triggers) get the defaults.
+ */
+export function requestSettingsOf(context: object): RequestSettings {
+	let settings = settingsByContext.get(context);
+	if (settings === undefined) {
+		settings = requestSettingsFrom(requestOptionsOf(context));
+		settingsByContext.set(context, settings);
+	}
+	return settings;
+}
+
+function requestOptionsOf(context: object): unknown {
+	const { getNodeParameter, getInputData } = context as { getNodeParameter?: (...args: unknown[]) => unknown; getInputData?: unknown };
+	if (typeof getNodeParameter !== 'function') return {};
+	// A node run reads node-wide settings from its first item; the other contexts take (name, fallback).
+	return typeof getInputData === 'function'
+		? getNodeParameter.call(context, REQUEST_OPTIONS_PARAMETER, 0, {})
+		: getNodeParameter.call(context, REQUEST_OPTIONS_PARAMETER, {});
 }

@@ -14,7 +14,6 @@ import { apiPaths } from '../../../shared/apiPaths';
 import { outcomeIsUnknown, toNodeApiError } from '../../../shared/errors';
 import { apiRequest } from '../../../shared/transport';
 import { runBatched, type Batched, type Row, type RowResult } from '../../shared/batchRunner';
-import { paceSettingsOfNode } from '../../shared/requestOptions';
 import { consignmentLocator } from '../../shared/resourceLocators';
 import { parseConsignmentId } from '../../shared/schemas';
 import { itemInputFields } from './helpers/itemFields';
@@ -156,7 +155,6 @@ async function sendCreations(context: IExecuteFunctions, batch: PendingCreation[
 				url: apiPaths.itemsOfConsignment(consignmentId),
 				body: { items: batch.map((entry) => entry.payload) as unknown as IDataObject[] },
 			},
-			paceSettingsOfNode(context),
 		);
 	} catch (error) {
 		const mapped = toNodeApiError(context.getNode(), error, {

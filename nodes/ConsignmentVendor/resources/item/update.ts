@@ -7,9 +7,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toNodeApiError } from '../../../shared/errors';
-import { apiRequest, type PaceSettings } from '../../../shared/transport';
+import { apiRequest } from '../../../shared/transport';
 import { answerJson, errorItemOf, inputError, refusedInput, runPerItem } from '../../shared/itemRunner';
-import { paceSettingsOfNode } from '../../shared/requestOptions';
 import { approvedItemFields, itemInputFields } from './helpers/itemFields';
 import { fieldMappingProperties } from './helpers/itemMapping';
 import { readApprovedItemPatch, readerForItem, readItemIdToUpdate, readItemUpdateInput } from './helpers/itemPayload';
@@ -120,12 +119,12 @@ function requestBodies(patch: ItemPatch): IDataObject[] {
 const APPROVED_QUANTITY_NOTE =
 	'Sent. An approved item takes a quantity only when it is lower than its current one (an increase is not applied), and the service does not show that quantity: check the item if the quantity may have been an increase';
 
-async function sendPatch(context: IExecuteFunctions, patch: ItemPatch, pace: PaceSettings, stop: AbortSignal): Promise<IDataObject> {
+async function sendPatch(context: IExecuteFunctions, patch: ItemPatch, stop: AbortSignal): Promise<IDataObject> {
 	const bodies = requestBodies(patch);
 	let answer: unknown;
 	for (const [position, body] of bodies.entries()) {
 		try {
-			answer = (await apiRequest(context, { method: 'PATCH', url: patch.path, body, signal: stop }, pace)).body;
+			answer = (await apiRequest(context, { method: 'PATCH', url: patch.path, body, signal: stop })).body;
 		} catch (error) {
 			const mapped = toNodeApiError(context.getNode(), error, { itemIndex: patch.itemIndex, subject: { kind: 'item', id: patch.itemId } });
 			if (position > 0) {
@@ -163,10 +162,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const count = this.getInputData().length;
 	const tally = new OutcomeTally();
 	if (isPreview(this)) return previewUpdate(this, count, tally);
-	const pace = paceSettingsOfNode(this);
 	const output = await runPerItem(this, {
 		read: readPatch,
-		send: async (context, patch, _itemIndex, stop) => await sendPatch(context, patch, pace, stop),
+		send: async (context, patch, _itemIndex, stop) => await sendPatch(context, patch, stop),
 		writes: true,
 		onOutcome: (outcome) => tally.add(outcome === 'sent' ? 'updated' : outcome),
 	});

@@ -10,11 +10,10 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { apiPaths } from '../../../shared/apiPaths';
 import { toNodeApiError } from '../../../shared/errors';
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, requestSettingsOf } from '../../../shared/transport';
 import { validationFailure } from '../../shared/batchFailures';
 import { runBatched, type Row, type RowResult } from '../../shared/batchRunner';
 import { mapConcurrently } from '../../shared/concurrency';
-import { paceSettingsOfNode } from '../../shared/requestOptions';
 import { consignmentLocator } from '../../shared/resourceLocators';
 import { InputValidationError, type ItemPayload } from '../../shared/schemas';
 import { creations, readConsignmentId, type PendingCreation } from './create';
@@ -135,7 +134,6 @@ async function patch(context: IExecuteFunctions, found: FoundItem, body: IDataOb
 	const { body: answer } = await apiRequest(
 		context,
 		{ method: 'PATCH', url: apiPaths.item(found.itemId), body },
-		paceSettingsOfNode(context),
 	);
 	const status = (answer as IDataObject | undefined)?.status;
 	return typeof status === 'string' ? status : 'updated';
@@ -285,7 +283,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		if (memory && shown) memory.reconcile(shown);
 		// Rows whose fingerprint matches what the service confirmed are not sent. The others: as many rows at once as
 		// the queue lets requests run (the transport paces them for the service).
-		const { maxConcurrent } = paceSettingsOfNode(context);
+		const { maxConcurrent } = requestSettingsOf(context);
 		const outcomes = await mapConcurrently(rows, maxConcurrent, async (row): Promise<Outcome> => {
 			if (isUnchanged(row)) return unchangedResult(row.payload.vendor_sku, preview);
 			const rowMemory: RowMemory = {

@@ -8,10 +8,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { toNodeApiError } from '../../../../shared/errors';
-import { apiRequest } from '../../../../shared/transport';
 import { serviceKeyOf } from '../../../shared/listOperation';
-import { readPages } from '../../../../shared/pagination';
-import { paceSettingsOfNode } from '../../../shared/requestOptions';
+import { pageRequests, readPages } from '../../../../shared/pagination';
 import { apiPaths } from '../../../../shared/apiPaths';
 import { skuKey } from './skuText';
 
@@ -64,7 +62,6 @@ export async function readItemCatalog(context: IExecuteFunctions, rows: number, 
 	// Both listings take at least a request each: with fewer rows than that pays for, lookups it is.
 	if (budget < 2) return undefined;
 
-	const pace = paceSettingsOfNode(context);
 	const index: ItemCatalog = {
 		nonApproved: new Map(),
 		nonApprovedComplete: false,
@@ -74,7 +71,7 @@ export async function readItemCatalog(context: IExecuteFunctions, rows: number, 
 	};
 	const read = async (url: string, query: IDataObject, into: Map<string, IDataObject[]>, status?: string) => {
 		const result = await readPages(
-			async (qs) => (await apiRequest(context, { method: 'GET', url, qs }, pace)).body as IDataObject | undefined,
+			pageRequests(context, url),
 			{ collectionKey: 'products', idKeys: ['id', 'item_id'], query },
 			{ node: context.getNode(), serviceKey, maxRequests: budget - index.requests },
 			(record) => {

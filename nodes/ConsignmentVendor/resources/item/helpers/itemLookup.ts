@@ -2,7 +2,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../../shared/transport';
-import { paceSettingsOfNode } from '../../../shared/requestOptions';
 import type { ItemCatalog } from './itemCatalog';
 import { apiPaths } from '../../../../shared/apiPaths';
 import { skuKey, skuText } from './skuText';
@@ -46,7 +45,6 @@ async function findIn(
 	const { body } = await apiRequest(
 		context,
 		{ method: 'GET', url, qs: { ...qs, vendor_sku: vendorSku } },
-		paceSettingsOfNode(context),
 	);
 	const products = (body as IDataObject | undefined)?.products;
 	return pick(Array.isArray(products) ? (products as IDataObject[]) : [], vendorSku);

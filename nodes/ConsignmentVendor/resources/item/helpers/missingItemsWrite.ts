@@ -9,10 +9,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiPaths } from '../../../../shared/apiPaths';
 import { outcomeIsUnknown, toNodeApiError } from '../../../../shared/errors';
 import { readHttpFailure } from '../../../../shared/httpFailure';
-import { apiRequest } from '../../../../shared/transport';
+import { apiRequest, requestSettingsOf } from '../../../../shared/transport';
 import type { ExtraOutput } from '../../../shared/batchRunner';
 import { mapConcurrently } from '../../../shared/concurrency';
-import { paceSettingsOfNode } from '../../../shared/requestOptions';
 import type { MissingItem, MissingItemsPlan } from './missingItems';
 import type { ZeroedItemsMemory } from './zeroedItemsMemory';
 
@@ -40,7 +39,7 @@ function output(item: MissingItem, outcome: string, extra: IDataObject = {}): Mi
 
 async function setToZero(context: IExecuteFunctions, item: MissingItem): Promise<MissingItemOutput> {
 	try {
-		const { body } = await apiRequest(context, { method: 'PATCH', url: apiPaths.item(item.itemId), body: { quantity: 0 } }, paceSettingsOfNode(context));
+		const { body } = await apiRequest(context, { method: 'PATCH', url: apiPaths.item(item.itemId), body: { quantity: 0 } });
 		const status = (body as IDataObject | undefined)?.status;
 		return { ...output(item, 'set to 0', { status: typeof status === 'string' ? status : 'updated', quantity: 0 }), written: true };
 	} catch (error) {
@@ -70,7 +69,7 @@ export async function settleMissingItems(
 		);
 	}
 	memory.keepOnly((itemId) => plan.missingIds.has(itemId));
-	const outputs = await mapConcurrently(plan.missing, paceSettingsOfNode(context).maxConcurrent, async (item) => {
+	const outputs = await mapConcurrently(plan.missing, requestSettingsOf(context).maxConcurrent, async (item) => {
 		if (item.action === 'report') return output(item, item.reason ? 'not set to 0' : 'not in input', item.reason ? { reason: item.reason } : {});
 		return await setToZero(context, item);
 	});

@@ -15,6 +15,7 @@
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
+import { toNodeApiError } from '../shared/errors';
 import { forgetCredentialTarget } from '../shared/transport';
 import { eventOutput } from './eventShape';
 import { beginPoll, type PollTurn } from './pollLifecycle';
@@ -113,7 +114,7 @@ export async function pollItemStatuses(context: IPollFunctions): Promise<INodeEx
 	} catch (error) {
 		// A superseded poll's failure (often its own stop) reports nothing: in n8n 1.x it would be an error execution.
 		if (!turn.isCurrent()) return null;
-		throw error;
+		throw toNodeApiError(context.getNode(), error);
 	} finally {
 		turn.end();
 	}

@@ -45,7 +45,8 @@ interface TriggerLife {
 }
 
 interface UnsavedMemory {
-	stored: unknown;
+	/** As JSON: a copy, never the Workflow object's own (n8n watches static data for changes). */
+	text: string;
 	fingerprint: string;
 	/**
 	 * Fingerprints of saved memories it descends from: the one its line started from, and the ones activations took
@@ -56,7 +57,8 @@ interface UnsavedMemory {
 
 const MAX_BASES = 4;
 
-const fingerprint = (stored: unknown) => createHash('sha256').update(JSON.stringify(stored ?? null)).digest('hex');
+const hash = (text: string) => createHash('sha256').update(text).digest('hex');
+const fingerprint = (stored: unknown) => hash(JSON.stringify(stored ?? null));
 
 const lives = new Map<string, TriggerLife>();
 const generationOf = new WeakMap<object, number>();
@@ -131,7 +133,7 @@ export function beginPoll(context: IPollFunctions): PollTurn {
 			const unsaved = current.unsaved;
 			if (unsaved === undefined || !unsaved.bases.includes(fingerprint(saved))) return undefined;
 			unsaved.bases = [...unsaved.bases, unsaved.fingerprint].slice(-MAX_BASES);
-			return unsaved.stored;
+			return JSON.parse(unsaved.text) as unknown;
 		},
 		noteMemory: (from, to, returnedEvents) => {
 			if (current.generation !== generation) return;
@@ -141,11 +143,12 @@ export function beginPoll(context: IPollFunctions): PollTurn {
 				return;
 			}
 			const start = fingerprint(from);
-			const end = fingerprint(to);
+			const text = JSON.stringify(to ?? null);
+			const end = hash(text);
 			if (end === start) return;
 			// Descends from the kept memory (itself unsaved), or from the memory the poll found, which n8n saved.
 			const bases = current.unsaved !== undefined && current.unsaved.fingerprint === start ? current.unsaved.bases : [start];
-			current.unsaved = { stored: to, fingerprint: end, bases };
+			current.unsaved = { text, fingerprint: end, bases };
 		},
 	};
 }

@@ -9,7 +9,8 @@ export class ConsignmentVendorItemTrigger implements INodeType {
 		name: 'consignmentVendorItemTrigger',
 		icon: { light: 'file:consignmentVendorItemTrigger.svg', dark: 'file:consignmentVendorItemTrigger.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 2: one event shape (price in cents, quantity or null: eventShape.ts); version 1 nodes keep the records as listed.
+		version: [1, 2],
 		subtitle: '={{($parameter["events"] || []).join(", ")}}',
 		description: "Starts the workflow when one of the vendor's items changes validation status (approved, rejected, deleted, ...) or a new item appears",
 		defaults: { name: 'Consignment Vendor Item Trigger' },
@@ -21,7 +22,7 @@ export class ConsignmentVendorItemTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Each poll reads the status of every item (about one request per 100 items). The first poll after activation only takes note of the current statuses; changes after it start the workflow, each once.',
+					'Each scheduled poll reads the status of every item (about one request per 100 items); activating the workflow reads only the first page of each listing. The first complete read only takes note of the statuses; changes after it start the workflow, each once.',
 				name: 'pollNotice',
 				type: 'notice',
 				default: '',

@@ -1,21 +1,31 @@
 /**
- * n8n runs a poll on its schedule, at activation and at every start; in queue mode on the main process, which also
- * saves the static data. n8n saves static data when a poll emits (1.x also after activation; 2.x also after a poll
- * that emits nothing), so an event is announced once: the memory that includes it is saved before its execution.
- * Fetch Test Event (mode `manual`) returns the latest items as events without touching the memory.
+ * What one call of poll() does (n8n's lifecycle around it: pollLifecycle.ts):
+ * - the activation's poll (n8n waits for it; also at start-up) reads only the first page of each listing, through
+ *   the queue's lane that goes ahead of bulk work. When those pages are the whole catalogue it is a complete poll
+ *   (a baseline, or a comparison with the saved memory). Otherwise it leaves a saved memory alone for the first
+ *   scheduled poll to compare with, or, with no memory, records what it read as a partial baseline;
+ * - a scheduled poll reads both listings to their end and compares them with the memory;
+ * - a superseded poll (its activation was replaced) stops, writes nothing and returns nothing;
+ * - Fetch Test Event (mode `manual`) returns up to 5 items of the listings' first pages, shaped as events, without
+ *   touching the memory.
+ * n8n saves static data when a poll returns events (before their execution starts) and after the activation's poll;
+ * a poll that returns nothing saves nothing (1.x; 2.41.1 too, outside its durable scheduler), so its memory is
+ * saved with the next poll that returns events. An event is announced once: the memory that includes it is saved
+ * before its execution.
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
+import { toNodeApiError } from '../shared/errors';
+import { forgetCredentialTarget } from '../shared/transport';
+import { eventOutput } from './eventShape';
+import { beginPoll, type PollTurn } from './pollLifecycle';
 import { accountOf, readItemStatuses } from './readItemStatuses';
 import { StatusDiff, type ItemEvent, type ItemEventName } from './statusDiff';
-import { decodeStatusMemory, encodeStatusMemory } from './statusMemory';
+import { encodeStatusMemory, readStatusMemory } from './statusMemory';
 
 const MEMORY_KEY = 'itemStatuses';
 /** How many items Fetch Test Event returns. */
 const TEST_EVENT_COUNT = 5;
-
-/** Polls of one trigger node running in this process: a poll that outlasts its interval is not overlapped. */
-const pollsInFlight = new Set<string>();
 
 interface EventFilter {
 	events: ItemEventName[];
@@ -32,49 +42,80 @@ function readFilter(context: IPollFunctions): EventFilter {
 const matches = (filter: EventFilter, event: ItemEventName, status: string) =>
 	filter.events.includes(event) && (filter.statuses.length === 0 || filter.statuses.includes(status));
 
-/** The output item: the item's fields as the listing gave them, plus what happened. */
-function outputOf(event: ItemEvent): INodeExecutionData {
-	return { json: { ...event.record, event: event.event, previous_status: event.previousStatus, status: event.status } };
-}
-
 const updatedAt = (record: IDataObject) => {
 	const time = typeof record.updated_at === 'string' ? Date.parse(record.updated_at) : NaN;
 	return Number.isNaN(time) ? -Infinity : time;
 };
 
+function outputOf(context: IPollFunctions, events: ItemEvent[]): INodeExecutionData[][] | null {
+	const version = context.getNode().typeVersion;
+	return events.length > 0 ? [events.map((event) => eventOutput(event, version))] : null;
+}
+
 async function testEvents(context: IPollFunctions, filter: EventFilter): Promise<INodeExecutionData[][] | null> {
-	// A sample needs no memory: the latest items, shaped as the events the workflow will get.
+	// A sample needs no memory: the latest items of the first pages, shaped as the events the workflow will get.
 	const event: ItemEventName = filter.events.includes('new_item') || filter.events.length === 0 ? 'new_item' : 'status_changed';
 	const latest: ItemEvent[] = [];
-	await readItemStatuses(context, (item) => {
-		if (filter.statuses.length > 0 && !filter.statuses.includes(item.status)) return;
-		latest.push({ event, id: item.id, previousStatus: null, status: item.status, record: item.record });
-		latest.sort((a, b) => updatedAt(b.record) - updatedAt(a.record));
-		if (latest.length > TEST_EVENT_COUNT) latest.pop();
+	await readItemStatuses(
+		context,
+		(item) => {
+			if (filter.statuses.length > 0 && !filter.statuses.includes(item.status)) return;
+			latest.push({ event, id: item.id, previousStatus: null, status: item.status, record: item.record });
+			latest.sort((a, b) => updatedAt(b.record) - updatedAt(a.record));
+			if (latest.length > TEST_EVENT_COUNT) latest.pop();
+		},
+		{ firstPagesOnly: true },
+	);
+	return outputOf(context, latest);
+}
+
+async function poll(context: IPollFunctions, turn: PollTurn, filter: EventFilter): Promise<INodeExecutionData[][] | null> {
+	const activation = turn.kind === 'activation';
+	const staticData = context.getWorkflowStaticData('node');
+	if (activation) {
+		// A re-activation loads the saved memory; a later one n8n did not save is taken over (and saved after this poll).
+		const successor = turn.unsavedSuccessor(staticData[MEMORY_KEY]);
+		if (successor !== undefined) staticData[MEMORY_KEY] = successor as IDataObject;
+	}
+	const startedFrom = staticData[MEMORY_KEY];
+	const account = await accountOf(context);
+	const memory = readStatusMemory(startedFrom, account);
+	const diff = new StatusDiff(memory?.items, memory?.partial === true);
+	// A failed read throws before the memory changes: the next poll compares with the same memory.
+	const read = await readItemStatuses(context, (item) => diff.observe(item), {
+		firstPagesOnly: activation,
+		interactive: activation,
+		signal: turn.signal,
+		stop: () => !turn.isCurrent(),
 	});
-	return latest.length > 0 ? [latest.map(outputOf)] : null;
+	if (!turn.isCurrent()) return null;
+	// Only the activation leaves pages unread. A memory is left for the first scheduled poll to compare with.
+	if (!read.complete && memory !== undefined) return null;
+	const { events, next } = diff.finish();
+	const stored = encodeStatusMemory(next, account, { partial: !read.complete });
+	// Written only when it differs: n8n saves the whole workflow row when static data changed.
+	if (JSON.stringify(stored) !== JSON.stringify(startedFrom)) staticData[MEMORY_KEY] = stored as unknown as IDataObject;
+	const announced = events.filter((event) => matches(filter, event.event, event.status));
+	turn.noteMemory(startedFrom, staticData[MEMORY_KEY], announced.length > 0);
+	return outputOf(context, announced);
 }
 
 export async function pollItemStatuses(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const filter = readFilter(context);
+	// n8n keeps one context for every poll of an activation: a credential edited since the last poll is read again.
+	forgetCredentialTarget(context);
 	if (context.getMode() === 'manual') return await testEvents(context, filter);
 
-	const key = `${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
-	if (pollsInFlight.has(key)) return null;
-	pollsInFlight.add(key);
+	const turn = beginPoll(context);
 	try {
-		const staticData = context.getWorkflowStaticData('node');
-		const account = await accountOf(context);
-		const diff = new StatusDiff(decodeStatusMemory(staticData[MEMORY_KEY], account));
-		// A failed read throws before the memory changes: the next poll compares with the same memory.
-		await readItemStatuses(context, (item) => diff.observe(item));
-		const { events, next } = diff.finish();
-		const stored = encodeStatusMemory(next, account);
-		// Written only when it differs: n8n saves the whole workflow row when static data changed.
-		if (JSON.stringify(stored) !== JSON.stringify(staticData[MEMORY_KEY])) staticData[MEMORY_KEY] = stored as unknown as IDataObject;
-		const selected = events.filter((event) => matches(filter, event.event, event.status));
-		return selected.length > 0 ? [selected.map(outputOf)] : null;
+		// A tick of a replaced activation, or one that finds the previous poll still reading: skipped.
+		if (!turn.isCurrent() || (turn.kind === 'scheduled' && turn.overlapping)) return null;
+		return await poll(context, turn, filter);
+	} catch (error) {
+		// A superseded poll's failure (often its own stop) reports nothing: in n8n 1.x it would be an error execution.
+		if (!turn.isCurrent()) return null;
+		throw toNodeApiError(context.getNode(), error);
 	} finally {
-		pollsInFlight.delete(key);
+		turn.end();
 	}
 }

@@ -8,10 +8,10 @@ import { createHash } from 'node:crypto';
 
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { readPages } from '../shared/pagination';
+import { readPageInfo, readPages } from '../shared/pagination';
 import { isJsonObject } from '../shared/jsonObject';
 import { apiPaths } from '../shared/apiPaths';
-import { apiRequest, credentialKey, credentialTarget } from '../shared/transport';
+import { apiRequest, credentialKey, credentialTarget, type RequestSettings } from '../shared/transport';
 import type { ListedItem } from './statusDiff';
 
 interface StatusListing {
@@ -30,11 +30,34 @@ const LISTINGS: StatusListing[] = [
 	{ url: apiPaths.items, query: { validation_status: 'approved' }, statusOf: () => 'approved' },
 ];
 
+/**
+ * The first pages are read while n8n (activation, start-up) or a person (Fetch Test Event) waits: a service that does
+ * not answer must not hold them up for the scheduled polls' 15 minutes.
+ */
+const FIRST_PAGES_PATIENCE: Partial<RequestSettings> = { timeoutMs: 20_000, maxWaitMs: 40_000 };
+
 interface ReadSummary {
 	/** Requests both listings made. */
 	requests: number;
 	/** Records without an item_id or a status: they cannot be told apart or compared, so they are not tracked. */
 	untracked: number;
+	/** Every page of both listings was read (false: `firstPagesOnly` left pages unread). */
+	complete: boolean;
+}
+
+export interface ReadOptions {
+	/**
+	 * Only the first page of each listing: what the activation and Fetch Test Event read, so that n8n, and a
+	 * person, never wait for the whole catalogue. 2 requests (one more per listing if the service refuses the
+	 * paginator's 100-item page and serves 20).
+	 */
+	firstPagesOnly?: boolean;
+	/** Through the queue's lane for requests someone waits for (transport `ApiRequest.interactive`). */
+	interactive?: boolean;
+	/** When aborted, requests still queued leave the queue unsent. */
+	signal?: AbortSignal;
+	/** Asked before each request: true ends the read with an error (the poll was superseded). */
+	stop?: () => boolean;
 }
 
 /** What the memory is valid for. */
@@ -43,14 +66,28 @@ export async function accountOf(context: IPollFunctions): Promise<string> {
 	return createHash('sha256').update(credentialKey(baseUrl, clientId)).digest('hex').slice(0, 16);
 }
 
-export async function readItemStatuses(context: IPollFunctions, onItem: (item: ListedItem) => void): Promise<ReadSummary> {
+export async function readItemStatuses(
+	context: IPollFunctions,
+	onItem: (item: ListedItem) => void,
+	{ firstPagesOnly = false, interactive, signal, stop }: ReadOptions = {},
+): Promise<ReadSummary> {
 	const api = context;
 	const { baseUrl, clientId } = await credentialTarget(api);
 	const serviceKey = credentialKey(baseUrl, clientId);
-	const summary: ReadSummary = { requests: 0, untracked: 0 };
+	const summary: ReadSummary = { requests: 0, untracked: 0, complete: true };
+	const fetchPage = async (url: string, qs: IDataObject): Promise<IDataObject | undefined> => {
+		if (stop?.() === true) throw new Error('This poll was superseded by a later activation of the workflow');
+		const patience = firstPagesOnly ? FIRST_PAGES_PATIENCE : undefined;
+		const body = (await apiRequest(api, { method: 'GET', url, qs, signal, interactive }, patience)).body as IDataObject | undefined;
+		if (!firstPagesOnly || body === undefined || body === null || typeof body !== 'object') return body;
+		if (!readPageInfo(body).hasNextPage) return body;
+		// The paginator stops where the service says the listing ends: the rest is left for a scheduled poll.
+		summary.complete = false;
+		return { ...body, page_info: { ...(body.page_info as IDataObject), has_next_page: false } };
+	};
 	for (const listing of LISTINGS) {
 		const result = await readPages(
-			async (qs) => (await apiRequest(api, { method: 'GET', url: listing.url, qs })).body as IDataObject | undefined,
+			async (qs) => await fetchPage(listing.url, qs),
 			{ collectionKey: 'products', idKeys: ['item_id'], query: listing.query },
 			{ node: context.getNode(), serviceKey },
 			(record) => {

@@ -4,7 +4,9 @@
  * - an item the read did not show is kept, marked missing, for one more poll, then dropped: an item moving between
  *   the listings while they are read can be missed by both, and dropping it at once would announce it as new when
  *   it shows up again. (The contract has no "removed" event: a deletion is the status `deleted`, a change.)
- * - the first poll (no memory) only takes a baseline.
+ * - the first poll (no memory) only takes a baseline;
+ * - after a partial baseline (the activation read only the first page of each listing), an item it did not see is
+ *   taken in silently: it is not new, it was not read yet.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -37,14 +39,18 @@ export class StatusDiff {
 	private readonly seen: StatusMemory = new Map();
 	private readonly events = new Map<string, ItemEvent>();
 
-	/** `previous` undefined: the first poll (baseline). */
-	constructor(private readonly previous: StatusMemory | undefined) {}
+	/** `previous` undefined: the first poll (baseline). `partial`: `previous` is a partial baseline. */
+	constructor(
+		private readonly previous: StatusMemory | undefined,
+		private readonly partial = false,
+	) {}
 
 	observe(item: ListedItem): void {
 		this.seen.set(item.id, { status: item.status, missing: false });
 		if (this.previous === undefined) return;
 		const before = this.previous.get(item.id);
 		if (before === undefined) {
+			if (this.partial) return;
 			this.events.set(item.id, { event: 'new_item', id: item.id, previousStatus: null, status: item.status, record: item.record });
 		} else if (before.status !== item.status) {
 			this.events.set(item.id, { event: 'status_changed', id: item.id, previousStatus: before.status, status: item.status, record: item.record });
@@ -64,8 +70,8 @@ export class StatusDiff {
 }
 
 /** The whole diff at once (what the trigger computes page by page with StatusDiff). */
-export function diffStatuses(previous: StatusMemory | undefined, current: Iterable<ListedItem>): DiffResult {
-	const diff = new StatusDiff(previous);
+export function diffStatuses(previous: StatusMemory | undefined, current: Iterable<ListedItem>, partial = false): DiffResult {
+	const diff = new StatusDiff(previous, partial);
 	for (const item of current) diff.observe(item);
 	return diff.finish();
 }

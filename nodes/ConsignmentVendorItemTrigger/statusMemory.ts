@@ -10,6 +10,9 @@
  *   statusDiff.ts);
  * - `account`: a hash of the credential's Base URL and client ID. A memory of another account (the node's
  *   credential was changed) is no memory: compared with it, every item of the new account would be "new".
+ * - `v`: 1 for a memory of complete reads; 2 for a partial baseline (the activation read only the first page of
+ *   each listing: items it did not see are taken into the memory silently by the next complete read). A version of
+ *   the node that knows only 1 reads a partial baseline as no memory, which is safe (a new baseline, no flood).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -22,9 +25,10 @@ interface RememberedStatus {
 export type StatusMemory = Map<string, RememberedStatus>;
 
 const MEMORY_VERSION = 1;
+const PARTIAL_MEMORY_VERSION = 2;
 
 interface StoredStatusMemory {
-	v: typeof MEMORY_VERSION;
+	v: typeof MEMORY_VERSION | typeof PARTIAL_MEMORY_VERSION;
 	account: string;
 	statuses: string[];
 	numeric: string;
@@ -36,7 +40,8 @@ const MISSING_MARK = '!';
 /** Whole numbers that survive a round trip through a JS number (16+ digits may not). */
 const PLAIN_WHOLE_NUMBER = /^(0|[1-9][0-9]{0,14})$/;
 
-export function encodeStatusMemory(memory: StatusMemory, account: string): StoredStatusMemory {
+/** `partial`: a baseline from part of the listings (see the file comment). */
+export function encodeStatusMemory(memory: StatusMemory, account: string, { partial = false } = {}): StoredStatusMemory {
 	const statuses: string[] = [];
 	const codeOf = new Map<string, string>();
 	const letter = ({ status, missing }: RememberedStatus): string => {
@@ -65,14 +70,33 @@ export function encodeStatusMemory(memory: StatusMemory, account: string): Store
 		parts.push((id - previous).toString(36) + letter(memory.get(String(id)) as RememberedStatus));
 		previous = id;
 	}
-	return { v: MEMORY_VERSION, account, statuses, numeric: parts.join(''), other };
+	return { v: partial ? PARTIAL_MEMORY_VERSION : MEMORY_VERSION, account, statuses, numeric: parts.join(''), other };
+}
+
+export interface ReadMemory {
+	items: StatusMemory;
+	/** A partial baseline (see the file comment). */
+	partial: boolean;
 }
 
 /** Undefined when unreadable too: the poll then takes a new baseline (failing every poll would stop the trigger). */
-export function decodeStatusMemory(stored: unknown, account: string): StatusMemory | undefined {
+export function readStatusMemory(stored: unknown, account: string): ReadMemory | undefined {
 	if (stored === null || typeof stored !== 'object') return undefined;
-	const { v, statuses, numeric, other } = stored as IDataObject;
-	if (v !== MEMORY_VERSION || (stored as IDataObject).account !== account) return undefined;
+	const { v } = stored as IDataObject;
+	if (v !== MEMORY_VERSION && v !== PARTIAL_MEMORY_VERSION) return undefined;
+	const items = decodeItems(stored as IDataObject, account);
+	return items === undefined ? undefined : { items, partial: v === PARTIAL_MEMORY_VERSION };
+}
+
+/** The items of a memory of complete reads; undefined for anything else (a partial baseline too). */
+export function decodeStatusMemory(stored: unknown, account: string): StatusMemory | undefined {
+	const read = readStatusMemory(stored, account);
+	return read === undefined || read.partial ? undefined : read.items;
+}
+
+function decodeItems(stored: IDataObject, account: string): StatusMemory | undefined {
+	const { statuses, numeric, other } = stored;
+	if (stored.account !== account) return undefined;
 	if (!Array.isArray(statuses) || typeof numeric !== 'string') return undefined;
 	const read = (code: unknown): RememberedStatus | undefined => {
 		if (typeof code !== 'string') return undefined;

@@ -49,11 +49,12 @@ describe('activation, polls and restarts', () => {
 				`new_item ${created.item_id} null->pending`,
 			].sort(),
 		);
-		// The item's fields as its listing shows it, plus what happened.
+		// The item's fields as its listing shows it, in one shape (price in cents, quantity or null), plus what happened.
 		const approvedNow = first!.find((i) => i.json.item_id === ids.pending)!.json;
-		expect(approvedNow).toMatchObject({ vendor_sku: expect.any(String), designer: expect.any(String), price: expect.any(Number) });
+		expect(approvedNow).toMatchObject({ vendor_sku: expect.any(String), designer: expect.any(String), price: expect.any(Number), quantity: null });
 		const deletedNow = first!.find((i) => i.json.item_id === ids.approved)!.json;
-		expect(deletedNow).toMatchObject({ item_status: 'deleted', price: { currency_code: 'USD' } });
+		expect(deletedNow).toMatchObject({ item_status: 'deleted', price: expect.any(Number), quantity: expect.any(Number) });
+		expect(deletedNow.listed_price).toEqual({ currency_code: 'USD', price: ((deletedNow.price as number) / 100).toFixed(2) });
 
 		expect(await trigger.poll()).toBeNull();
 

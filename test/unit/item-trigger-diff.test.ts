@@ -88,3 +88,22 @@ describe('later polls', () => {
 		expect(summary(events)).toEqual(['status_changed 1 draft->on_hold']);
 	});
 });
+
+describe('after a partial baseline (the activation read the first page of each listing)', () => {
+	const partial = memory([['1', 'pending'], ['2', 'approved']]);
+
+	it('an item it did not see is taken in silently; changes to those it saw are announced; the result is a complete memory', () => {
+		const { events, next } = diffStatuses(partial, [listed('1', 'approved'), listed('2', 'approved'), listed('3', 'pending')], true);
+		expect(summary(events)).toEqual(['status_changed 1 pending->approved']);
+		expect(next).toEqual(memory([['1', 'approved'], ['2', 'approved'], ['3', 'pending']]));
+		// The next poll compares with a complete memory: a new item is new again.
+		expect(summary(diffStatuses(next, [listed('1', 'approved'), listed('2', 'approved'), listed('3', 'pending'), listed('4', 'pending')]).events)).toEqual([
+			'new_item 4 null->pending',
+		]);
+	});
+
+	it('an item of the partial baseline missing from the complete read is kept one more poll, as any other', () => {
+		const { next } = diffStatuses(partial, [listed('1', 'pending')], true);
+		expect(next.get('2')).toEqual({ status: 'approved', missing: true });
+	});
+});

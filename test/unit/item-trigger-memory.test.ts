@@ -1,6 +1,7 @@
 import {
 	decodeStatusMemory,
 	encodeStatusMemory,
+	readStatusMemory,
 	type StatusMemory,
 } from '../../nodes/ConsignmentVendorItemTrigger/statusMemory';
 
@@ -52,11 +53,22 @@ describe('the stored memory', () => {
 	it('anything it did not write is no memory (a new baseline), never an endless failure', () => {
 		const stored = (fields: Record<string, unknown>) => ({ v: 1, account: ACCOUNT, statuses: ['approved'], numeric: '', other: {}, ...fields });
 		expect(decodeStatusMemory(undefined, ACCOUNT)).toBeUndefined();
+		expect(decodeStatusMemory(stored({ v: 3 }), ACCOUNT)).toBeUndefined();
+		// A partial baseline is not a memory of complete reads (readStatusMemory says which it is).
 		expect(decodeStatusMemory(stored({ v: 2 }), ACCOUNT)).toBeUndefined();
 		expect(decodeStatusMemory(stored({ numeric: '1B' }), ACCOUNT)).toBeUndefined();
 		expect(decodeStatusMemory(stored({ numeric: '1A-2A' }), ACCOUNT)).toBeUndefined();
 		expect(decodeStatusMemory(stored({ other: { x: 'Q' } }), ACCOUNT)).toBeUndefined();
 		expect(decodeStatusMemory(stored({ numeric: '1A' }), ACCOUNT)).toEqual(new Map([['1', { status: 'approved', missing: false }]]));
+	});
+
+	it('a partial baseline is stored as version 2 (a node that knows only version 1 reads it as no memory) and read back as partial', () => {
+		const memory: StatusMemory = new Map([['1', { status: 'approved', missing: false }]]);
+		const stored = JSON.parse(JSON.stringify(encodeStatusMemory(memory, ACCOUNT, { partial: true }))) as Record<string, unknown>;
+		expect(stored.v).toBe(2);
+		expect(readStatusMemory(stored, ACCOUNT)).toEqual({ items: memory, partial: true });
+		expect(readStatusMemory(encodeStatusMemory(memory, ACCOUNT), ACCOUNT)).toEqual({ items: memory, partial: false });
+		expect(readStatusMemory(stored, 'fedcba9876543210')).toBeUndefined();
 	});
 
 	it("another account's memory is no memory (the credential was changed: a new baseline, not every item \"new\")", () => {

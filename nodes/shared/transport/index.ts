@@ -62,7 +62,11 @@ interface CredentialTarget {
 
 const targets = new WeakMap<object, Promise<CredentialTarget>>();
 
-/** Base URL (without trailing slashes) and client id, read once per node context. */
+/**
+ * Base URL (without trailing slashes) and client id, read once per node context. n8n makes a context per run of a
+ * node, except for a polling trigger: one poll context serves every poll of an activation, so a poll must call
+ * `forgetCredentialTarget` first to see a credential edited since the last one.
+ */
 export async function credentialTarget(context: ApiContext): Promise<CredentialTarget> {
 	let target = targets.get(context);
 	if (target === undefined) {
@@ -74,6 +78,11 @@ export async function credentialTarget(context: ApiContext): Promise<CredentialT
 		targets.set(context, target);
 	}
 	return await target;
+}
+
+/** The next `credentialTarget` of this context reads the credential again (see there). */
+export function forgetCredentialTarget(context: ApiContext): void {
+	targets.delete(context);
 }
 
 function cancelSignalOf(context: object): AbortSignal | undefined {
@@ -100,6 +109,7 @@ async function scheduled<T>(
 	settings: RequestSettings,
 	send: () => Promise<T>,
 	signal?: AbortSignal,
+	interactive?: boolean,
 ): Promise<T> {
 	const { baseUrl, clientId } = await credentialTarget(context);
 	// The signals are watched as they are: a composite (AbortSignal.any) per request would be one more object
@@ -109,7 +119,7 @@ async function scheduled<T>(
 		send,
 		settings,
 		signals: [cancelSignalOf(context), signal],
-		interactive: isInteractive(context),
+		interactive: interactive ?? isInteractive(context),
 	});
 }
 
@@ -138,6 +148,12 @@ export interface ApiRequest {
 	body?: IDataObject;
 	/** Besides the execution's cancellation: when aborted, the request leaves the queue if it has not been sent. */
 	signal?: AbortSignal;
+	/**
+	 * Whether a person (or n8n's activation) waits for it; undefined: decided from the context (`isInteractive`).
+	 * Only a poll context needs to say: the same context runs the activation's poll, which n8n waits for, and the
+	 * scheduled ones.
+	 */
+	interactive?: boolean;
 }
 
 /**
@@ -176,6 +192,7 @@ export async function apiRequest(
 		settings,
 		async () => await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, options),
 		request.signal,
+		request.interactive,
 	)) as IN8nHttpFullResponse;
 }
 

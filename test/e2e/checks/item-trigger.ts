@@ -4,7 +4,7 @@ import { expectEqual } from './expect';
 import { executionItems, finishedExecutions } from './executions';
 import { EXAMPLE_PREFIX } from '../lib/templates';
 import { triggerCheck, whileActive } from './trigger-session';
-import { fail, pollUntil, type Check, type CheckContext } from './types';
+import { fail, pollUntil, sandboxCheck, type Check, type CheckContext } from './types';
 
 /**
  * The Item Trigger (a polling node) active in a running n8n. n8n 2.x polls at most once a minute (a Custom cron
@@ -14,6 +14,8 @@ import { fail, pollUntil, type Check, type CheckContext } from './types';
 const TRIGGER_NODE = 'Consignment Vendor Item Trigger';
 const isV1 = (ctx: CheckContext) => ctx.version.startsWith('1.');
 const workflowOf = (ctx: CheckContext) => (isV1(ctx) ? 'item-trigger-poll-every-10s' : 'item-trigger-poll-every-minute');
+/** The same schedules in workflows of their own: a memory other checks left would be compared with (correctly). */
+const largeWorkflowOf = (ctx: CheckContext) => (isV1(ctx) ? 'item-trigger-large-poll-every-10s' : 'item-trigger-large-poll-every-minute');
 /** Longest wait for the next poll: one interval and a margin. */
 const pollWaitMs = (ctx: CheckContext) => (isV1(ctx) ? 30_000 : 90_000);
 
@@ -46,6 +48,76 @@ async function waitForExecutions(api: N8nApi, workflowId: string, count: number,
 		timeoutMs,
 		(seen) => `${what}: ${seen.length} executions within ${timeoutMs / 1000} s, expected ${count}: ${JSON.stringify(seen)}`,
 	);
+}
+
+/**
+ * A catalogue of 20,000 items (10,000 of each listing beyond the seeded 26 + 26) answered with 20 ms per request, as
+ * measured in issue 26: read whole, one poll is 101 + 101 requests.
+ */
+const LARGE_EACH = 10_000;
+const LARGE_POLL_REQUESTS = 2 * Math.ceil((LARGE_EACH + 26) / 100);
+const LATENCY_MS = 20;
+
+async function seedLargeCatalogue(admin: SandboxAdmin): Promise<{ lastPending: number }> {
+	await admin.reset();
+	const pending = await admin.seedManyItems({ count: LARGE_EACH, status: 'pending', skuPrefix: 'LARGE-P-' });
+	await admin.seedManyItems({ count: LARGE_EACH, status: 'approved', skuPrefix: 'LARGE-A-' });
+	await admin.setLatency(LATENCY_MS);
+	return { lastPending: pending.first_item_id + LARGE_EACH - 1 };
+}
+
+/** Listing requests the sandbox answered since its log was last cleared. */
+async function listingRequests(admin: SandboxAdmin): Promise<number> {
+	return (await admin.requests()).filter((r) => r.path.startsWith('/v1/items')).length;
+}
+
+async function waitForListingRequests(admin: SandboxAdmin, atLeast: number, timeoutMs: number, what: string): Promise<number> {
+	return await pollUntil(
+		() => listingRequests(admin),
+		(count) => count >= atLeast,
+		timeoutMs,
+		(count) => `${what}: ${count} listing requests within ${timeoutMs / 1000} s, expected at least ${atLeast}`,
+		100,
+	);
+}
+
+/** Resolves once no listing request was answered for `quietMs` (a poll is over); returns the count then. */
+async function waitForQuiet(admin: SandboxAdmin, quietMs: number, timeoutMs: number): Promise<number> {
+	const deadline = Date.now() + timeoutMs;
+	let last = await listingRequests(admin);
+	let since = Date.now();
+	for (;;) {
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		const now = await listingRequests(admin);
+		if (now !== last) {
+			last = now;
+			since = Date.now();
+		} else if (Date.now() - since >= quietMs) {
+			return now;
+		}
+		if (Date.now() > deadline) fail(`the trigger kept reading for ${timeoutMs / 1000} s`);
+	}
+}
+
+/** After `settleMs`, fails unless exactly `expected` listing requests were answered. */
+async function expectListingRequestsStay(admin: SandboxAdmin, expected: number, settleMs: number, what: string): Promise<void> {
+	await new Promise((resolve) => setTimeout(resolve, settleMs));
+	expectEqual(await listingRequests(admin), expected, what);
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** The webhook workflow's production URL answers 200 (polled until it does). */
+async function webhookAnswersAfter(url: string, timeoutMs: number): Promise<number> {
+	const started = Date.now();
+	await pollUntil(
+		async () => await fetch(url, { method: 'POST' }).then((res) => res.status, () => 0),
+		(status) => status === 200,
+		timeoutMs,
+		(status) => `the webhook workflow did not answer 200 within ${timeoutMs / 1000} s (last answer: ${status || 'no connection'})`,
+		100,
+	);
+	return Date.now() - started;
 }
 
 export const itemTriggerChecks: Check[] = [
@@ -90,6 +162,94 @@ export const itemTriggerChecks: Check[] = [
 				expectEqual(all.length, 3, 'executions in all');
 				return `${polls} polls, ${all.length} executions: ${JSON.stringify(all)}`;
 			});
+		},
+	),
+	sandboxCheck(
+		'server',
+		'item trigger, 20,000 items: activation and n8n\'s start-up send 2 requests and take no time; a webhook workflow activated after it answers as soon as n8n is up',
+		async (ctx, admin) => {
+			const api = ctx.server!.api;
+			const triggerId = ctx.workflowId('item-trigger-large-hourly');
+			const webhookId = ctx.workflowId('item-trigger-startup-webhook');
+			await seedLargeCatalogue(admin);
+			await admin.clearRequests();
+			try {
+				// Activation (1.x: the API call returns once n8n applied it; 2.x: the publication is applied after).
+				const published = Date.now();
+				await api.activate(triggerId);
+				const answeredMs = Date.now() - published;
+				await waitForListingRequests(admin, 2, 30_000, 'the activation\'s poll');
+				await pollUntil(() => api.workflow(triggerId), (w) => w.active, 30_000, () => 'n8n does not report the workflow active');
+				const activationMs = Date.now() - published;
+				await expectListingRequestsStay(admin, 2, 3_000, 'listing requests of the activation (the first page of each listing)');
+				await api.activate(webhookId);
+				const webhookUrl = `${ctx.server!.server.url}/webhook/e2e-item-trigger-startup`;
+				await webhookAnswersAfter(webhookUrl, 30_000);
+
+				// n8n's start-up with both active: the trigger's activation poll (mode trigger, 'init') runs again.
+				await admin.clearRequests();
+				const restarted = Date.now();
+				await ctx.server!.restart();
+				const readyMs = Date.now() - restarted;
+				const webhookAfterReadyMs = await webhookAnswersAfter(webhookUrl, 60_000);
+				await waitForListingRequests(admin, 2, 30_000, 'the start-up poll');
+				await expectListingRequestsStay(admin, 2, 3_000, 'listing requests at start-up (the first page of each listing)');
+				if (webhookAfterReadyMs > 5_000) fail(`the webhook workflow answered only ${seconds(webhookAfterReadyMs)} after n8n was ready`);
+				if (activationMs > 10_000) fail(`the activation took ${seconds(activationMs)}`);
+				return `activation: 2 requests, API answered in ${seconds(answeredMs)}, active after ${seconds(activationMs)}; start-up: ready after ${seconds(readyMs)} (stop included), webhook answered ${seconds(webhookAfterReadyMs)} after that, 2 requests (a full poll: ${LARGE_POLL_REQUESTS})`;
+			} finally {
+				await api.deactivate(webhookId).catch(() => undefined);
+				await api.deactivate(triggerId).catch(() => undefined);
+				await admin.clearLatency();
+			}
+		},
+	),
+	triggerCheck(
+		largeWorkflowOf,
+		'item trigger, 20,000 items: deactivated and activated again while a poll reads, a change is announced once (the superseded poll stops)',
+		async (scope) => {
+			const { ctx, api, admin, id } = scope;
+			const wait = pollWaitMs(ctx);
+			const { lastPending } = await seedLargeCatalogue(admin);
+			const before = new Set((await api.executions(id)).map((e) => e.id));
+			const fresh = async () => (await api.executions(id)).filter((e) => !before.has(e.id));
+			await admin.clearRequests();
+			try {
+				await api.activate(id);
+				// The activation's 2 requests, then the first scheduled poll (the baseline), to its end.
+				await waitForListingRequests(admin, 2 + LARGE_POLL_REQUESTS, wait + 60_000, 'the activation and the first scheduled poll');
+				const read = await waitForQuiet(admin, 1_500, 60_000);
+				await admin.setItemStatus(lastPending, 'approved');
+				// The next poll starts: a few of its pages read, then the workflow is deactivated and activated again.
+				await waitForListingRequests(admin, read + 3, wait + 10_000, 'the next scheduled poll');
+				await api.deactivate(id);
+				await api.activate(id);
+				const atReactivation = await listingRequests(admin);
+				if (atReactivation >= read + LARGE_POLL_REQUESTS) fail('the poll had finished before the re-activation: nothing was tested');
+				// The superseded poll stops; the new activation's first scheduled poll announces the change.
+				const announced = await pollUntil(
+					async () => (await fresh()).filter((e) => e.status !== 'running' && e.status !== 'new'),
+					(seen) => seen.length > 0,
+					wait * 2 + 30_000,
+					() => 'no execution announced the change',
+					1_000,
+				);
+				// Complete polls after it (n8n 1.x: two, where an announcement twice would show), each ended, their
+				// executions given time to finish.
+				for (let poll = 0; poll < (isV1(ctx) ? 2 : 1); poll++) {
+					const polled = await listingRequests(admin);
+					await waitForListingRequests(admin, polled + LARGE_POLL_REQUESTS, wait + 60_000, 'one more complete poll');
+					await waitForQuiet(admin, 1_500, 60_000);
+				}
+				await new Promise((resolve) => setTimeout(resolve, 3_000));
+				const all = (await fresh()).sort((a, b) => Number(a.id) - Number(b.id));
+				const summaries = all.map((e) => `${e.status ?? ''}: ${executionItems(e, TRIGGER_NODE).map((j) => `${String(j.event)} ${String(j.item_id)} ${String(j.previous_status)}->${String(j.status)}`).join(', ')}`);
+				expectEqual(summaries, [`success: status_changed ${lastPending} pending->approved`], 'executions after the re-activation (one, no error execution)');
+				return `re-activated after ${atReactivation - read} requests of a ${LARGE_POLL_REQUESTS}-request poll; ${announced.length} execution: ${summaries[0]}`;
+			} finally {
+				await api.deactivate(id).catch(() => undefined);
+				await admin.clearLatency();
+			}
 		},
 	),
 	triggerCheck(

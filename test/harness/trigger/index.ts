@@ -11,7 +11,7 @@ import { loadPackage } from '../package-loader';
 import { additionalDataWith } from './additional-data';
 import { TriggerHost } from './trigger-host';
 
-export { PollHost, startPollHost, ITEM_TRIGGER_TYPE, type PollHostOptions } from './poll-host';
+export { PollHost, startPollHost, ITEM_TRIGGER_TYPE, type N8nLine, type PollHostOptions, type PollRecord, type StartedExecution } from './poll-host';
 export { TriggerHost, TRIGGER_TYPE, type ReceivedCall, type TriggerHostOptions } from './trigger-host';
 export type { WebhookMethodCall } from './n8n-lifecycle';
 

@@ -23,7 +23,7 @@ import { fieldMappingProperties } from './helpers/itemMapping';
 import { AmbiguousSkuError, findItemBySku, type FoundItem } from './helpers/itemLookup';
 import { approvedItemPart, enteredVendorSku, readerForItem, readItemUpdateInput } from './helpers/itemPayload';
 import { amountsOf, comparedWithListing, isPreview } from './helpers/itemPreview';
-import { AwaitingListing, type Submission } from './helpers/awaitingListing';
+import { AwaitingListing, awaitingOutcome } from './helpers/awaitingListing';
 import { fingerprintOf, SentMemory } from './helpers/sentMemory';
 import { missingItemsFields } from './helpers/missingItemsFields';
 import { MissingItemsRun } from './helpers/missingItemsRun';
@@ -110,22 +110,6 @@ type Comparison = ReturnType<typeof comparedWithListing>;
  */
 const alreadyThere = ({ differs, notShown }: Comparison, memoryVouches: boolean) => differs.length === 0 && (notShown.length === 0 || memoryVouches);
 
-function awaitingResult(vendorSku: string, submission: Submission, windowHours: number, preview: boolean): Outcome {
-	const submittedAt = new Date(submission.at).toISOString();
-	return {
-		ok: 'noRequest',
-		outcome: 'awaiting the service',
-		json: {
-			operation: 'awaiting the service',
-			status: submission.kind === 'unknown' ? 'outcome unknown' : 'submitted',
-			vendor_sku: vendorSku,
-			submitted_at: submittedAt,
-			message: `Submitted at ${submittedAt}${submission.kind === 'unknown' ? ' (the answer was lost, so it may have been created)' : ''} and not listed by the service yet: not sent again until the listings show it or ${windowHours} h (New Items Listed Within) have passed`,
-			...(preview ? { preview: 'awaiting the service' } : {}),
-		},
-	};
-}
-
 function failure(itemIndex: number, payload: ItemPayload, messages: string[], description?: string): Outcome {
 	return { ok: false, failure: { itemIndex, vendorSku: payload.vendor_sku, messages, description } };
 }
@@ -160,7 +144,7 @@ async function upsertOne(
 		found = await findItemBySku(context, payload.vendor_sku, index);
 		if (found === undefined) {
 			const submission = awaiting.pending(payload.vendor_sku);
-			if (submission) return awaitingResult(payload.vendor_sku, submission, windowHours, preview);
+			if (submission) return awaitingOutcome(payload.vendor_sku, submission, windowHours, preview);
 			if (payload.quantity < 1) {
 				return failure(itemIndex, payload, [`quantity must be at least 1 to create an item (no item has vendor_sku ${payload.vendor_sku}), got ${payload.quantity}`]);
 			}

@@ -14,6 +14,8 @@
 import { createHash } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import type { RowResult } from '../../../shared/batchRunner';
+
 const STATIC_DATA_KEY = 'awaitingListing';
 /** Per account (base URL and client): another account's submissions say nothing about this one's SKUs. */
 type Entries = Map<string, Submission>;
@@ -120,4 +122,21 @@ export class AwaitingListing {
 		this.entries.set(key, submission);
 		this.changed = true;
 	}
+}
+
+/** The output of a row held back: when it was submitted, and until when it waits. */
+export function awaitingOutcome(vendorSku: string, submission: Submission, windowHours: number, preview: boolean): RowResult {
+	const submittedAt = new Date(submission.at).toISOString();
+	return {
+		ok: 'noRequest',
+		outcome: 'awaiting the service',
+		json: {
+			operation: 'awaiting the service',
+			status: submission.kind === 'unknown' ? 'outcome unknown' : 'submitted',
+			vendor_sku: vendorSku,
+			submitted_at: submittedAt,
+			message: `Submitted at ${submittedAt}${submission.kind === 'unknown' ? ' (the answer was lost, so it may have been created)' : ''} and not listed by the service yet: not sent again until the listings show it or ${windowHours} h (New Items Listed Within) have passed`,
+			...(preview ? { preview: 'awaiting the service' } : {}),
+		},
+	};
 }

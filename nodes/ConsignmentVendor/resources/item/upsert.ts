@@ -69,7 +69,7 @@ export const fields: INodeProperties[] = [
 			default: false,
 			description:
 				'Whether to skip rows identical to what this node last sent successfully for their Vendor SKU, once the service shows the item (no request at all; the output says "unchanged"). A new item is skipped only after the listings show it, so one the service refused later is sent again. Every 6 hours a run checks the skipped rows against the listings, so an item deleted at the service is sent again. The memory is kept in the workflow and updated by production runs, not by manual test runs.',
-			hint: 'Between those checks a change made to an item outside this workflow is not seen',
+			hint: 'A change made to an item outside this workflow is seen at the next check against the service, at most 6 hours later',
 		},
 		{
 			displayName: 'Forget What Was Sent',

@@ -1,11 +1,13 @@
 /**
- * The n8n side of the "export N records to a file" bench, in its own process (run.ts forks it twice):
+ * The n8n side of the "export N records to a file" bench, in its own process (index.ts forks one per measurement):
  * - `floor`: a plain fetch loop over the same pages (page_size 100, following the cursor), nothing kept;
+ * - `floor-n8n`: the same loop through n8n's own HTTP client (see readWithN8nHttp);
  * - `export`: Item → Get Many, Return All, Output: File through n8n's real engine (test/harness) with n8n's
  *   filesystem binary storage (2.x's default outside queue mode), then the parts read back from that storage.
  * Protocol: argv = mode, then one JSON line of arguments on stdin is replaced by IPC: parent → {sandbox, records,
  * maxPartSizeMb}; child → {type: 'result', ...}.
  */
+import { OutboundHttp } from '@n8n/backend-network';
 import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +24,8 @@ export interface ExportBenchRequest {
 
 export interface ExportBenchResult {
 	wallMs: number;
+	/** The process's CPU time over the same span as wallMs (user + system). */
+	cpuMs?: number;
 	/** RSS once n8n, the package and the credential's token are loaded, before the run (MB). */
 	idleRssMb: number;
 	/** The process's peak RSS (its whole life, so the warm-up counts too: never under the run's own peak), MB. */
@@ -34,9 +38,29 @@ export interface ExportBenchResult {
 }
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
+const cpuMsSince = (before: NodeJS.CpuUsage) => {
+	const used = process.cpuUsage(before);
+	return (used.user + used.system) / 1000;
+};
 const NODE_NAME = 'Consignment Vendor';
 
-async function floor(request: ExportBenchRequest): Promise<ExportBenchResult> {
+interface Page {
+	products: unknown[];
+	page_info: { has_next_page: boolean; end_cursor?: string };
+}
+type PageReader = (url: string, token: string) => Promise<Page>;
+
+const readWithFetch: PageReader = async (url, token) => (await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json()) as Page;
+
+/**
+ * n8n's own HTTP client, the one `helpers.httpRequest` hands every node's request to: it builds new agents for each
+ * request, so each page opens a new connection where `fetch` keeps one alive. Nothing is kept or written: this is
+ * the floor of any node that reads these pages through n8n's helpers, as a community node must.
+ */
+const readWithN8nHttp: PageReader = async (url, token) =>
+	(await Container.get(OutboundHttp).requests().request({ method: 'GET', url, headers: { authorization: `Bearer ${token}` }, json: true })) as Page;
+
+async function floor(request: ExportBenchRequest, readPage: PageReader): Promise<ExportBenchResult> {
 	const { sandbox } = request;
 	const exchange = await fetch(`${sandbox.authUrl}/api/v1/bearer-token`, {
 		method: 'POST',
@@ -46,19 +70,19 @@ async function floor(request: ExportBenchRequest): Promise<ExportBenchResult> {
 	const { bearer_token: token } = (await exchange.json()) as { bearer_token: string };
 	const idleRssMb = mb(process.memoryUsage().rss);
 	const started = performance.now();
+	const cpuBefore = process.cpuUsage();
 	let records = 0;
 	let requests = 0;
 	let after: string | undefined;
 	for (;;) {
 		const query = new URLSearchParams({ validation_status: 'approved', page_size: '100', ...(after ? { after } : {}) });
-		const response = await fetch(`${sandbox.baseUrl}/v1/items?${query.toString()}`, { headers: { authorization: `Bearer ${token}` } });
+		const body = await readPage(`${sandbox.baseUrl}/v1/items?${query.toString()}`, token);
 		requests++;
-		const body = (await response.json()) as { products: unknown[]; page_info: { has_next_page: boolean; end_cursor?: string } };
 		records += body.products.length;
 		if (!body.page_info.has_next_page) break;
 		after = body.page_info.end_cursor;
 	}
-	return { wallMs: performance.now() - started, idleRssMb, peakRssMb: process.resourceUsage().maxRSS / 1024, requests, records };
+	return { wallMs: performance.now() - started, cpuMs: cpuMsSince(cpuBefore), idleRssMb, peakRssMb: process.resourceUsage().maxRSS / 1024, requests, records };
 }
 
 /** Counts lines and distinct item ids of the stored CSV parts, streaming (the check must not need the file in memory). */
@@ -95,15 +119,17 @@ async function exportRun(request: ExportBenchRequest): Promise<ExportBenchResult
 		if (warm.error) throw new Error(`warm-up failed: ${warm.error.message}`);
 		const idleRssMb = mb(process.memoryUsage().rss);
 		const started = performance.now();
+		const cpuBefore = process.cpuUsage();
 		const exportAll = { resource: 'item', operation: 'getAll', validationStatus: 'approved', returnAll: true, simplify: true, output: 'file' };
 		const result = await run({ ...exportAll, fileFormat: 'csv', maxPartSizeMb: request.maxPartSizeMb });
 		const wallMs = performance.now() - started;
+		const cpuMs = cpuMsSince(cpuBefore);
 		const peakRssMb = process.resourceUsage().maxRSS / 1024;
 		const items = result.outputs[NODE_NAME]?.[0] ?? [];
 		const records = items.reduce((sum, item) => sum + Number(item.json.records ?? 0), 0);
-		if (result.error) return { wallMs, idleRssMb, peakRssMb, records, error: result.error.message };
+		if (result.error) return { wallMs, cpuMs, idleRssMb, peakRssMb, records, error: result.error.message };
 		const parts = items.map((item) => ({ binary: item.binary!.data }));
-		return { wallMs, idleRssMb, peakRssMb, records, readBack: await readBack(parts) };
+		return { wallMs, cpuMs, idleRssMb, peakRssMb, records, readBack: await readBack(parts) };
 	} finally {
 		rmSync(storage, { recursive: true, force: true });
 	}
@@ -111,7 +137,8 @@ async function exportRun(request: ExportBenchRequest): Promise<ExportBenchResult
 
 process.once('message', (request: ExportBenchRequest) => {
 	const mode = process.argv[2];
-	(mode === 'floor' ? floor(request) : exportRun(request))
+	const run = mode === 'floor' ? floor(request, readWithFetch) : mode === 'floor-n8n' ? floor(request, readWithN8nHttp) : exportRun(request);
+	run
 		.then((result) => process.send?.({ type: 'result', result }))
 		.catch((error: unknown) => process.send?.({ type: 'result', result: { error: (error as Error).stack ?? String(error) } }))
 		.finally(() => process.disconnect());

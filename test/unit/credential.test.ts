@@ -205,6 +205,13 @@ describe('ConsignmentVendorApi credential: one exchange shared by concurrent cal
 		await preAuth(service, credentials({ authUrl: 'https://other-auth.vendor.test' }));
 		expect(service.httpRequest).toHaveBeenCalledTimes(4);
 	});
+
+	it('exchanges again when the secret is regenerated between two requests of the same client', async () => {
+		const service = fakeTokenService();
+		await preAuth(service);
+		await preAuth(service, credentials({ clientSecret: `${CANARY}-regenerated` }));
+		expect(service.httpRequest).toHaveBeenCalledTimes(2);
+	});
 });
 
 describe('ConsignmentVendorApi credential: refresh after the API rejected a token', () => {

@@ -48,7 +48,9 @@ export function priceColumns(field: string, rules: RowRules): string[] {
 
 export function fileRow(record: IDataObject, rules: RowRules): IDataObject {
 	const row: IDataObject = {};
-	for (const [key, value] of Object.entries(record)) {
+	for (const key in record) {
+		if (!Object.prototype.hasOwnProperty.call(record, key)) continue;
+		const value = record[key];
 		if (rules.priceFields.includes(key)) {
 			const price = centsOf(value);
 			row[key] = price ? price.cents : value;

@@ -197,6 +197,39 @@ describe('Create or Update, Listed Items Not in the Input: non-approved items an
 		expect(hintsOf(result)).toEqual(['23 items: 19 not applied · 1 set to 0 · 3 not set to 0']);
 	}, MIRROR_TIMEOUT_MS);
 
+	it('a zeroing PATCH the service keeps failing (HTTP 500) is reported "not set to 0" with the reason, and sent again by the next run', async () => {
+		await seedMixed();
+		const ids = new Map((await sandboxOf().admin.state()).items.map((item) => [item.vendor_sku, item.item_id]));
+		await sandboxOf().admin.addFault({ kind: 'status', status: 500, method: 'PATCH', pathPrefix: `/v1/items/${ids.get('MIX-20')}`, count: 20 });
+		const staticData: IDataObject = {};
+		const first = await run(mixMirror(), mixRows(), { staticData });
+		expect(first.result.error).toBeUndefined();
+		const reported = bySku(first.items).get('MIX-20');
+		expect(reported).toMatchObject({ operation: 'not set to 0', validation_status: 'approved' });
+		expect(String(reported?.reason)).toMatch(/500/);
+		expect((await quantities()).get('MIX-20')).toBe(1);
+		await sandboxOf().admin.clearFaults();
+		// A quantity of 0 is absolute, so sending it again is harmless; the workflow remembers only confirmed ones.
+		const second = await run(mixMirror(), mixRows(), { staticData });
+		expect(zeroings(second.writes).map(itemIdOf)).toContain(ids.get('MIX-20'));
+		expect(bySku(second.items).get('MIX-20')).toMatchObject({ operation: 'set to 0' });
+		expect((await quantities()).get('MIX-20')).toBe(0);
+	}, MIRROR_TIMEOUT_MS);
+
+	it('a row the service refuses without Continue On Fail: the error counts the input items and names what was done to the listed items no row names', async () => {
+		await seedMixed();
+		await sandboxOf().admin.addFault({ kind: 'status', status: 422, method: 'POST', pathPrefix: '/v1/consignments', count: 10, body: { errors: ['vendor_sku is invalid'] } });
+		const { result, writes } = await run(mixMirror(), [...mixRows(), validItem('MIX-NEW', { quantity: 1 })]);
+		const message = result.error?.message ?? '';
+		const description = (result.error as { description?: string } | undefined)?.description ?? '';
+		expect(message).toMatch(/^1 of 20 items failed\. Item index 19 \(vendor_sku MIX-NEW\)/);
+		// The listed items are settled before the error, which replaces every output item: it has to tell of them.
+		expect(zeroings(writes).map(itemIdOf)).toHaveLength(3);
+		expect(description).toContain('No input item was created or changed.');
+		expect(description).toContain('Listed items no input item names: 1 set to 0 (MIX-20); 3 not set to 0 (MIX-21, MIX-22, MIX-23).');
+		expect(description).toContain('Running the node again does this again, which is harmless.');
+	}, MIRROR_TIMEOUT_MS);
+
 	it('a service that applies a quantity-only PATCH: non-approved items are set to 0 too; a second run leaves them (their listing shows 0)', async () => {
 		await seedMixed();
 		await sandboxOf().admin.setPartialPatchOfNonApproved(true);

@@ -45,7 +45,37 @@ export function failureOutput(failure: ItemFailure): INodeExecutionData {
  * Grouped by reason, so a batch-wide failure (500 items refused with one 5xx) reads as one line. `written`: items
  * created or changed, so the user knows a rerun would send them again.
  */
-export function failuresError(node: INode, failures: ItemFailure[], total: number, written: number, unconfirmed = 0): NodeOperationError {
+/**
+ * What a run also did besides its input items (Create or Update's listed items no row names), grouped by outcome:
+ * the error replaces every output item, so without this sentence an item set to 0, or one that could not be, would
+ * go unseen.
+ */
+export interface OtherOutcomes {
+	/** What they are, e.g. "Listed items no input item names". */
+	subject: string;
+	/** outcome → the labels (SKUs) of the items that had it, in order. */
+	byOutcome: Map<string, string[]>;
+	/** Whether running the node again repeats them harmlessly (an absolute write such as quantity 0). */
+	safeToRepeat: boolean;
+}
+
+function otherOutcomesSentence({ subject, byOutcome, safeToRepeat }: OtherOutcomes): string {
+	const parts = [...byOutcome.entries()].map(([outcome, labels]) => {
+		const named = labels.slice(0, ITEMS_NAMED_PER_REASON).join(', ');
+		const more = labels.length > ITEMS_NAMED_PER_REASON ? ` and ${labels.length - ITEMS_NAMED_PER_REASON} more` : '';
+		return `${labels.length} ${outcome} (${named}${more})`;
+	});
+	return `${subject}: ${parts.join('; ')}.${safeToRepeat ? ' Running the node again does this again, which is harmless.' : ''}`;
+}
+
+export function failuresError(
+	node: INode,
+	failures: ItemFailure[],
+	total: number,
+	written: number,
+	unconfirmed = 0,
+	others?: OtherOutcomes,
+): NodeOperationError {
 	const sorted = [...failures].sort((a, b) => a.itemIndex - b.itemIndex);
 	const byReason = new Map<string, ItemFailure[]>();
 	for (const failure of sorted) {
@@ -72,8 +102,9 @@ export function failuresError(node: INode, failures: ItemFailure[], total: numbe
 			written > 0
 				? `The other ${written} item(s) were sent to the service: running the node again, or "Retry On Fail", sends them again. Send only the failed items again.`
 				: unknown > 0
-					? 'Apart from those, no item was created or changed.'
-					: 'No item was created or changed.',
+					? `Apart from those, no ${others ? 'input ' : ''}item was created or changed.`
+					: `No ${others ? 'input ' : ''}item was created or changed.`,
+			...(others ? [otherOutcomesSentence(others)] : []),
 			...(unconfirmed > 0
 				? [`${unconfirmed} of them were submitted, but the service's answer did not confirm them (their output items say why): check them before sending them again.`]
 				: []),

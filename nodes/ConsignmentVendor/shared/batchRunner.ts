@@ -8,7 +8,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { OutcomeTally } from './runSummary';
-import { failureOutput, failuresError, validationFailure, type ItemFailure } from './batchFailures';
+import { failureOutput, failuresError, validationFailure, type ItemFailure, type OtherOutcomes } from './batchFailures';
 import { InputValidationError, type ItemPayload } from './schemas';
 
 export interface Row {
@@ -63,11 +63,10 @@ interface SettledOperation<R extends Row, B extends Row> {
 	extraOutputs?(): Promise<ExtraOutput[]>;
 }
 
-/** `outcome`: what the run summary counts it under; `written`: it was changed (the failed-items error counts it). */
+/** `outcome`: what the run summary counts it under, and the failed-items error (which replaces the outputs) names. */
 export interface ExtraOutput {
 	json: IDataObject;
 	outcome: string;
-	written?: boolean;
 }
 
 /** Input items read between two turns of the event loop, so a full batch's request leaves while later ones are read. */
@@ -235,19 +234,20 @@ class RowOutputs {
 		}
 	}
 
-	stopOnFailure(): void {
+	/** `extra`: the outputs of no input item, which the error has to tell of (it replaces every output item). */
+	stopOnFailure(extra: ExtraOutput[] = []): void {
 		if (this.failures.length && !this.context.continueOnFail()) {
-			throw failuresError(this.context.getNode(), this.failures, this.items.length, this.written, this.unconfirmed);
+			const inputItems = this.items.length - extra.length;
+			throw failuresError(this.context.getNode(), this.failures, inputItems, this.written, this.unconfirmed, extra.length ? otherOutcomesOf(extra) : undefined);
 		}
 	}
 
 	result(extra: ExtraOutput[] = []): INodeExecutionData[][] {
-		for (const { json, outcome, written } of extra) {
+		for (const { json, outcome } of extra) {
 			this.items.push({ json });
 			this.tally.add(outcome);
-			if (written) this.written++;
 		}
-		this.stopOnFailure();
+		this.stopOnFailure(extra);
 		this.tally.show(this.context, this.preview);
 		return [this.items];
 	}
@@ -258,6 +258,16 @@ function previewed(result: Exclude<RowResult, { ok: 'noRequest' }>, failedAs: 'f
 	if (result.ok) return { ok: 'noRequest', json: result.json, outcome: String(result.json.operation) };
 	const { json } = failureOutput(result.failure);
 	return { ok: 'noRequest', json: { preview: failedAs, vendor_sku: result.failure.vendorSku ?? null, ...json }, outcome: failedAs };
+}
+
+function otherOutcomesOf(extra: ExtraOutput[]): OtherOutcomes {
+	const byOutcome = new Map<string, string[]>();
+	for (const { json, outcome } of extra) {
+		const labels = byOutcome.get(outcome) ?? [];
+		labels.push(String(json.vendor_sku ?? json.item_id ?? '?'));
+		byOutcome.set(outcome, labels);
+	}
+	return { subject: 'Listed items no input item names', byOutcome, safeToRepeat: true };
 }
 
 function outcomeOf(json: IDataObject): string {

@@ -41,7 +41,7 @@ async function setToZero(context: IExecuteFunctions, item: MissingItem): Promise
 	try {
 		const { body } = await apiRequest(context, { method: 'PATCH', url: apiPaths.item(item.itemId), body: { quantity: 0 } });
 		const status = (body as IDataObject | undefined)?.status;
-		return { ...output(item, 'set to 0', { status: typeof status === 'string' ? status : 'updated', quantity: 0 }), written: true };
+		return output(item, 'set to 0', { status: typeof status === 'string' ? status : 'updated', quantity: 0 });
 	} catch (error) {
 		const mapped = toNodeApiError(context.getNode(), error, { subject: { kind: 'item', id: item.itemId }, method: 'PATCH' });
 		if (outcomeIsUnknown(error, 'PATCH')) return output(item, 'outcome unknown', { reason: mapped.message, message: mapped.description ?? null });

@@ -81,7 +81,7 @@ describe('CSV encoding (RFC 4180)', () => {
 	});
 
 	it('a UTF-8 byte-order mark and a header; fields outside the columns go into other_fields as JSON text', () => {
-		const encoder = csvEncoder(['id', 'designer'], true);
+		const encoder = csvEncoder(['id', 'designer'], true, { priceFields: [], priceCurrency: false, dollars: false });
 		expect(encoder.start).toBe('\uFEFFid,designer,other_fields\r\n');
 		expect(encoder.line({ id: '7', designer: 'Hermès' })).toBe('7,Hermès,\r\n');
 		expect(encoder.line({ id: '8', designer: 'Chloé', colour: 'red' })).toBe('8,Chloé,"{""colour"":""red""}"\r\n');
@@ -112,6 +112,27 @@ describe('file rows', () => {
 		const withCurrency = { ...rules, priceCurrency: true };
 		expect(fileRow({ price: { currency_code: 'USD', price: '1299.5' } }, withCurrency)).toEqual({ price: 129950, price_currency: 'USD', price_dollars: '1299.50' });
 		expect(fileRow({ price: 'call us' }, rules)).toEqual({ price: 'call us', price_dollars: null });
+	});
+
+	it('a CSV line writes each cell by the same rules as the row (the encoder builds no row object)', () => {
+		const all = { priceFields: ['price', 'msrp'], priceCurrency: true, dollars: true };
+		const records: IDataObject[] = [
+			{ id: 900001, item_id: 50001, price: { currency_code: 'EUR', price: '1299.5' }, msrp: 25000, designer: 'Chloé, Paris', extra_id: 7 },
+			{ id: '900002', item_id: null, price: 'call us', designer: 'say "hi"', msrp: { currency_code: 'USD', price: null } },
+			{ id: 900003 },
+		];
+		const columns = ['id', 'item_id', 'price', 'msrp', 'designer'];
+		const encoder = csvEncoder(columns, true, all);
+		// The row's way: fileRow, then each header column's field as CSV text, other fields as JSON.
+		const header = encoder.start.replace('\uFEFF', '').trimEnd().split(',');
+		for (const record of records) {
+			const row = fileRow(record, all);
+			const other = Object.fromEntries(Object.entries(record).filter(([key]) => !columns.includes(key)));
+			const expected = [...header.slice(0, -1).map((column) => csvField(row[column])), Object.keys(other).length ? csvField(fileRow(other, all)) : ''];
+			expect(encoder.line(record)).toBe(`${expected.join(',')}\r\n`);
+		}
+		expect(header).toEqual(['id', 'item_id', 'price', 'price_currency', 'price_dollars', 'msrp', 'msrp_currency', 'msrp_dollars', 'designer', 'other_fields']);
+		expect(encoder.line(records[0])).toBe('900001,50001,129950,EUR,1299.50,25000,,250.00,"Chloé, Paris","{""extra_id"":""7""}"\r\n');
 	});
 });
 

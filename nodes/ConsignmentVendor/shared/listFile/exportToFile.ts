@@ -11,7 +11,7 @@ import { toNodeApiError } from '../../../shared/errors';
 import { readPages, type Listing, type PagingOptions } from '../../../shared/pagination';
 import { csvEncoder, FORMATS, jsonLinesEncoder, type LineEncoder } from './fileEncoding';
 import { readFileSettings, type FileSettings } from './fileFields';
-import { fileRow, priceColumns, type RowRules } from './fileRows';
+import type { RowRules } from './fileRows';
 import { PartStream } from './partStream';
 import { RecordFeed } from './recordFeed';
 
@@ -35,14 +35,11 @@ export interface FileExport {
 }
 
 function encoderFor(settings: FileSettings, job: FileExport, rules: RowRules, firstPage: readonly IDataObject[]): LineEncoder {
-	if (settings.format === 'jsonLines') return jsonLinesEncoder();
-	if (job.columns) {
-		const columns = job.columns.flatMap((column) => (rules.priceFields.includes(column) ? priceColumns(column, rules) : [column]));
-		return csvEncoder(columns, false);
-	}
+	if (settings.format === 'jsonLines') return jsonLinesEncoder(rules);
+	if (job.columns) return csvEncoder(job.columns, false, rules);
 	const columns = new Set<string>();
-	for (const row of firstPage) for (const key of Object.keys(row)) columns.add(key);
-	return csvEncoder([...columns], true);
+	for (const record of firstPage) for (const key of Object.keys(record)) columns.add(key);
+	return csvEncoder([...columns], true, rules);
 }
 
 function partName(base: string, part: number, parts: number, extension: string): string {
@@ -70,7 +67,7 @@ export async function exportToFile(context: IExecuteFunctions, job: FileExport):
 	let total = 0;
 	const reading = readPages(fetchWhenRoom, job.listing, job.paging, (record) => {
 		total++;
-		feed.push(fileRow(job.recordOf(record), rules));
+		feed.push(job.recordOf(record));
 	}).then(
 		() => feed.end(),
 		(error: unknown) => feed.fail(error),

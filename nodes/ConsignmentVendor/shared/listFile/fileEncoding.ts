@@ -5,6 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { dollarsFromCents, fileRow, isIdField, priceColumns, priceOf, type RowRules } from './fileRows';
+
 export type FileFormat = 'csv' | 'jsonLines';
 
 /** Where a full export (every field) puts fields that the first page did not show: the header is written first. */
@@ -30,30 +32,51 @@ export function csvField(value: unknown): string {
 export interface LineEncoder {
 	/** What each part starts with (CSV: the byte-order mark and the header row). */
 	readonly start: string;
-	line(row: IDataObject): string;
+	/** A record as the items output would show it (simplified or whole), as one line of the file. */
+	line(record: IDataObject): string;
 }
 
-export function jsonLinesEncoder(): LineEncoder {
-	return { start: '', line: (row) => `${JSON.stringify(row)}\n` };
+export function jsonLinesEncoder(rules: RowRules): LineEncoder {
+	return { start: '', line: (record) => `${JSON.stringify(fileRow(record, rules))}\n` };
 }
 
-/** `columns` in order; with `otherFields`, fields outside them go, as JSON, into the last column. */
-export function csvEncoder(columns: readonly string[], otherFields: boolean): LineEncoder {
+/**
+ * A CSV column's cells, written straight from the record's field by fileRow's rules (a price brings its companion
+ * cells): a million records pass through here, so no row object is built per record.
+ */
+function cellsOf(column: string, rules: RowRules): (value: unknown) => string {
+	if (rules.priceFields.includes(column)) {
+		return (value) => {
+			const price = priceOf(value);
+			let cells = price ? String(price.cents) : csvField(value);
+			if (rules.priceCurrency) cells += `,${csvField(price?.currency)}`;
+			if (rules.dollars) cells += `,${price ? dollarsFromCents(price.cents) : ''}`;
+			return cells;
+		};
+	}
+	if (isIdField(column)) return (value) => (typeof value === 'number' ? String(value) : csvField(value));
+	return csvField;
+}
+
+/** The record fields `columns`, in order (a price expands to its companion columns); with `otherFields`, fields
+ * outside them go, as JSON, into the last column. */
+export function csvEncoder(columns: readonly string[], otherFields: boolean, rules: RowRules): LineEncoder {
 	const known = new Set(columns);
-	const header = otherFields ? [...columns, OTHER_FIELDS_COLUMN] : [...columns];
+	const cells = columns.map((column) => cellsOf(column, rules));
+	const header = columns.flatMap((column) => (rules.priceFields.includes(column) ? priceColumns(column, rules) : [column]));
+	if (otherFields) header.push(OTHER_FIELDS_COLUMN);
 	return {
 		start: `${UTF8_BOM}${header.map(csvField).join(',')}\r\n`,
-		// A million records pass through here: one string built in place, no array per record.
-		line(row) {
-			let line = columns.length > 0 ? csvField(row[columns[0]]) : '';
-			for (let i = 1; i < columns.length; i++) line += `,${csvField(row[columns[i]])}`;
+		line(record) {
+			let line = cells.length > 0 ? cells[0](record[columns[0]]) : '';
+			for (let i = 1; i < cells.length; i++) line += `,${cells[i](record[columns[i]])}`;
 			if (otherFields) {
 				let other: IDataObject | undefined;
-				for (const key in row) {
-					if (!known.has(key)) (other ??= {})[key] = row[key];
+				for (const key of Object.keys(record)) {
+					if (!known.has(key)) (other ??= {})[key] = record[key];
 				}
-				if (columns.length > 0) line += ',';
-				if (other) line += csvField(other);
+				if (cells.length > 0) line += ',';
+				if (other) line += csvField(fileRow(other, rules));
 			}
 			return `${line}\r\n`;
 		},

@@ -28,7 +28,7 @@ export function dollarsFromCents(cents: number): string {
 }
 
 /** Whole cents of a price value, or undefined when it is not one (then it is written as it came). */
-function centsOf(value: unknown): { cents: number; currency?: unknown } | undefined {
+export function priceOf(value: unknown): { cents: number; currency?: unknown } | undefined {
 	try {
 		if (isJsonObject(value)) {
 			if (value.price === undefined || value.price === null) return undefined;
@@ -46,13 +46,14 @@ export function priceColumns(field: string, rules: RowRules): string[] {
 	return [field, ...(rules.priceCurrency ? [`${field}_currency`] : []), ...(rules.dollars ? [`${field}_dollars`] : [])];
 }
 
+/** The JSON Lines row, and the other_fields of a CSV with every field (its columns follow the same rules, cell by cell). */
 export function fileRow(record: IDataObject, rules: RowRules): IDataObject {
 	const row: IDataObject = {};
 	for (const key in record) {
 		if (!Object.prototype.hasOwnProperty.call(record, key)) continue;
 		const value = record[key];
 		if (rules.priceFields.includes(key)) {
-			const price = centsOf(value);
+			const price = priceOf(value);
 			row[key] = price ? price.cents : value;
 			if (rules.priceCurrency) row[`${key}_currency`] = (price?.currency ?? null) as IDataObject[string];
 			if (rules.dollars) row[`${key}_dollars`] = price ? dollarsFromCents(price.cents) : null;

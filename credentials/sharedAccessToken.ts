@@ -184,16 +184,8 @@ function markRejected(state: ClientTokens, token: string): void {
 	if (state.seen === token) state.seen = undefined;
 }
 
-/** The last key made, reused while the same credential is passed (every request of a run passes it). */
-let lastKey: { credentials: ClientCredentials; key: string } | undefined;
-
 /** The secret is part of the key (a regenerated secret must not reuse the old token) but only as a hash. */
-function cacheKey(credentials: ClientCredentials): string {
-	const { authUrl, clientId, clientSecret } = credentials;
-	const last = lastKey?.credentials;
-	if (last && last.authUrl === authUrl && last.clientId === clientId && last.clientSecret === clientSecret) return lastKey!.key;
+function cacheKey({ authUrl, clientId, clientSecret }: ClientCredentials): string {
 	const secretHash = createHash('sha256').update(clientSecret).digest('hex');
-	const key = JSON.stringify([tokenUrlFor(authUrl), clientId, secretHash]);
-	lastKey = { credentials: { authUrl, clientId, clientSecret }, key };
-	return key;
+	return JSON.stringify([tokenUrlFor(authUrl), clientId, secretHash]);
 }

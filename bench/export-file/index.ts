@@ -25,7 +25,7 @@ function runClient(mode: 'floor' | 'floor-n8n' | 'export', request: ExportBenchR
 				'-r',
 				'ts-node/register/transpile-only',
 				...(heapMb ? [`--max-old-space-size=${heapMb}`] : []),
-				...(process.env.BENCH_EXPORT_ARGS ? process.env.BENCH_EXPORT_ARGS.split(' ') : []),
+				...(process.env.BENCH_EXPORT_ARGS ? process.env.BENCH_EXPORT_ARGS.split(/\s+/).filter(Boolean) : []),
 				...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
 			],
 			env: { ...process.env, N8N_LOG_LEVEL: 'silent' },
@@ -39,11 +39,16 @@ function runClient(mode: 'floor' | 'floor-n8n' | 'export', request: ExportBenchR
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	const middle = Math.floor(sorted.length / 2);
+	return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
 
 export async function runExportBench(sandbox: RunningSandbox): Promise<string> {
 	const records = Number(process.env.BENCH_EXPORT_N ?? 1_000_000);
 	const repeats = Number(process.env.BENCH_EXPORT_REPEAT ?? 3);
+	if (!Number.isInteger(repeats) || repeats < 1) throw new Error(`BENCH_EXPORT_REPEAT must be a whole number of runs, at least 1, got ${process.env.BENCH_EXPORT_REPEAT}`);
 	await sandbox.admin.reset();
 	// The bench sandbox starts unseeded, so the approved listing holds exactly these.
 	await sandbox.admin.seedManyItems({ count: records, status: 'approved', skuPrefix: 'EXP-' });
@@ -54,7 +59,7 @@ export async function runExportBench(sandbox: RunningSandbox): Promise<string> {
 	const rows = [];
 	for (const heapMb of [256, undefined]) rows.push(await runRow(sandbox, request, records, repeats, heapMb));
 	return [
-		`Each figure is the median of ${repeats} runs, the three measurements alternating (wall times on a shared 2-core machine move by 10-30 % from run to run); peak RSS growth is the largest of the runs.`,
+		`Each figure is the median of ${repeats} runs, the three measurements alternating (on 2 cores wall times move by 10-30 % from run to run); peak RSS growth is the largest of the runs.`,
 		'',
 		'| scenario | requests | records written | read back (lines / distinct ids / parts) | wall (client CPU) | floor: plain fetch loop | wall / floor | n8n HTTP client loop (its RSS growth) | wall / n8n loop | idle RSS | peak RSS growth | targets |',
 		'|---|--:|--:|---|--:|--:|--:|--:|--:|--:|--:|---|',

@@ -226,8 +226,8 @@ describe('Create or Update, Listed Items Not in the Input: non-approved items an
 		// The listed items are settled before the error, which replaces every output item: it has to tell of them.
 		expect(zeroings(writes).map(itemIdOf)).toHaveLength(3);
 		expect(description).toContain('No input item was created or changed.');
-		expect(description).toContain('Listed items no input item names: 1 set to 0 (MIX-20); 3 not set to 0 (MIX-21, MIX-22, MIX-23).');
-		expect(description).toContain('Running the node again does this again, which is harmless.');
+		expect(description).toContain('Listed items not in the input: 1 set to 0 (MIX-20); 3 not set to 0 (MIX-21, MIX-22, MIX-23).');
+		expect(description).toContain('Running the node again after fixing the failed rows is safe for them: items at 0 stay at 0');
 	}, MIRROR_TIMEOUT_MS);
 
 	it('a service that applies a quantity-only PATCH: non-approved items are set to 0 too; a second run leaves them (their listing shows 0)', async () => {

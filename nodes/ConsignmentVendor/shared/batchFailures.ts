@@ -42,32 +42,32 @@ export function failureOutput(failure: ItemFailure): INodeExecutionData {
 }
 
 /**
- * Grouped by reason, so a batch-wide failure (500 items refused with one 5xx) reads as one line. `written`: items
- * created or changed, so the user knows a rerun would send them again.
- */
-/**
- * What a run also did besides its input items (Create or Update's listed items no row names), grouped by outcome:
- * the error replaces every output item, so without this sentence an item set to 0, or one that could not be, would
- * go unseen.
+ * What a run did besides its input items (Create or Update's listed items not in the input), grouped by outcome: the
+ * failed-items error replaces every output item, so without it an item set to 0, or one that could not be, would go
+ * unseen.
  */
 export interface OtherOutcomes {
-	/** What they are, e.g. "Listed items no input item names". */
+	/** What they are, e.g. "Listed items not in the input". */
 	subject: string;
 	/** outcome → the labels (SKUs) of the items that had it, in order. */
 	byOutcome: Map<string, string[]>;
-	/** Whether running the node again repeats them harmlessly (an absolute write such as quantity 0). */
-	safeToRepeat: boolean;
+	/** What running the node again does with them, when that matters. */
+	note?: string;
 }
 
-function otherOutcomesSentence({ subject, byOutcome, safeToRepeat }: OtherOutcomes): string {
+function otherOutcomesSentence({ subject, byOutcome, note }: OtherOutcomes): string {
 	const parts = [...byOutcome.entries()].map(([outcome, labels]) => {
 		const named = labels.slice(0, ITEMS_NAMED_PER_REASON).join(', ');
 		const more = labels.length > ITEMS_NAMED_PER_REASON ? ` and ${labels.length - ITEMS_NAMED_PER_REASON} more` : '';
 		return `${labels.length} ${outcome} (${named}${more})`;
 	});
-	return `${subject}: ${parts.join('; ')}.${safeToRepeat ? ' Running the node again does this again, which is harmless.' : ''}`;
+	return `${subject}: ${parts.join('; ')}.${note ? ` ${note}` : ''}`;
 }
 
+/**
+ * Grouped by reason, so a batch-wide failure (500 items refused with one 5xx) reads as one line. `total`: input
+ * items; `written`: input items created or changed, so the user knows a rerun would send them again.
+ */
 export function failuresError(
 	node: INode,
 	failures: ItemFailure[],

@@ -59,11 +59,14 @@ interface SettledOperation<R extends Row, B extends Row> {
 	settle(context: IExecuteFunctions, rows: R[], preview: boolean): Promise<Array<RowResult | { batch: B }>>;
 	/** Called once every row of a real run has its result, before failures stop the node. */
 	finish?(): void;
-	/** Output items of no input item, after the rows' (Create or Update's missing items), counted in the summary. */
-	extraOutputs?(): Promise<ExtraOutput[]>;
+	/**
+	 * Output items of no input item, after the rows' (Create or Update's missing items), counted in the summary, and
+	 * how the failed-items error tells of them (it replaces every output item).
+	 */
+	extraOutputs?(): Promise<{ outputs: ExtraOutput[]; inError: OtherOutcomes } | undefined>;
 }
 
-/** `outcome`: what the run summary counts it under, and the failed-items error (which replaces the outputs) names. */
+/** `outcome`: what the run summary counts it under. */
 export interface ExtraOutput {
 	json: IDataObject;
 	outcome: string;
@@ -95,7 +98,7 @@ export async function runBatched<R extends Row, B extends Row>(
 	const extra = operation.settle ? await operation.extraOutputs?.() : undefined;
 	// Rows not read when the execution was cancelled have no output item; what was sent said so in its own result.
 	if (context.getExecutionCancelSignal?.()?.aborted) throw new NodeOperationError(context.getNode(), 'The execution was cancelled');
-	return outputs.result(extra);
+	return outputs.result(extra?.outputs, extra?.inError);
 }
 
 /** An error other than a refusal (an expression that throws) is thrown, naming the item. */
@@ -200,6 +203,8 @@ class RowOutputs {
 
 	private readonly failures: ItemFailure[] = [];
 
+	private readonly inputItems: number;
+
 	/** Input items created or changed: a rerun would send them again. */
 	private written = 0;
 
@@ -212,7 +217,8 @@ class RowOutputs {
 		private readonly context: IExecuteFunctions,
 		private readonly preview: boolean,
 	) {
-		this.items = new Array<INodeExecutionData>(context.getInputData().length);
+		this.inputItems = context.getInputData().length;
+		this.items = new Array<INodeExecutionData>(this.inputItems);
 	}
 
 	/** `failedAs`: `invalid` for an input item refused before anything was sent. */
@@ -234,20 +240,19 @@ class RowOutputs {
 		}
 	}
 
-	/** `extra`: the outputs of no input item, which the error has to tell of (it replaces every output item). */
-	stopOnFailure(extra: ExtraOutput[] = []): void {
+	/** `others`: what the run did besides its input items, which the error has to tell of. */
+	stopOnFailure(others?: OtherOutcomes): void {
 		if (this.failures.length && !this.context.continueOnFail()) {
-			const inputItems = this.items.length - extra.length;
-			throw failuresError(this.context.getNode(), this.failures, inputItems, this.written, this.unconfirmed, extra.length ? otherOutcomesOf(extra) : undefined);
+			throw failuresError(this.context.getNode(), this.failures, this.inputItems, this.written, this.unconfirmed, others);
 		}
 	}
 
-	result(extra: ExtraOutput[] = []): INodeExecutionData[][] {
+	result(extra: ExtraOutput[] = [], inError?: OtherOutcomes): INodeExecutionData[][] {
 		for (const { json, outcome } of extra) {
 			this.items.push({ json });
 			this.tally.add(outcome);
 		}
-		this.stopOnFailure(extra);
+		this.stopOnFailure(extra.length > 0 ? inError : undefined);
 		this.tally.show(this.context, this.preview);
 		return [this.items];
 	}
@@ -258,16 +263,6 @@ function previewed(result: Exclude<RowResult, { ok: 'noRequest' }>, failedAs: 'f
 	if (result.ok) return { ok: 'noRequest', json: result.json, outcome: String(result.json.operation) };
 	const { json } = failureOutput(result.failure);
 	return { ok: 'noRequest', json: { preview: failedAs, vendor_sku: result.failure.vendorSku ?? null, ...json }, outcome: failedAs };
-}
-
-function otherOutcomesOf(extra: ExtraOutput[]): OtherOutcomes {
-	const byOutcome = new Map<string, string[]>();
-	for (const { json, outcome } of extra) {
-		const labels = byOutcome.get(outcome) ?? [];
-		labels.push(String(json.vendor_sku ?? json.item_id ?? '?'));
-		byOutcome.set(outcome, labels);
-	}
-	return { subject: 'Listed items no input item names', byOutcome, safeToRepeat: true };
 }
 
 function outcomeOf(json: IDataObject): string {

@@ -27,6 +27,7 @@ import { AwaitingListing, awaitingOutcome } from './helpers/awaitingListing';
 import { fingerprintOf, SentMemory } from './helpers/sentMemory';
 import { missingItemsFields } from './helpers/missingItemsFields';
 import { MissingItemsRun } from './helpers/missingItemsRun';
+import { missingItemsInError } from './helpers/missingItemsWrite';
 import { serviceKeyOf } from '../../shared/listOperation';
 
 /** A duplicate is for good (two listings of one piece), a refused row's wait is not, and it is told by invalid_item_upload. */
@@ -315,7 +316,11 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				memory?.save();
 				awaiting?.save();
 			},
-			extraOutputs: async () => (missing ? await missing.outputs(this, isPreview(this)) : []), // missing items
+			extraOutputs: async () => {
+				if (!missing) return undefined;
+				const outputs = await missing.outputs(this, isPreview(this));
+				return { outputs, inError: missingItemsInError(outputs) };
+			},
 		},
 		isPreview(this),
 	);

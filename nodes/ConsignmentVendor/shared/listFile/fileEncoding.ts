@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { dollarsFromCents, fileRow, isIdField, priceColumns, priceOf, type RowRules } from './fileRows';
+import { dollarsFromCents, fileRow, priceColumns, priceOf, type RowRules } from './fileRows';
 
 export type FileFormat = 'csv' | 'jsonLines';
 
@@ -54,7 +54,7 @@ function cellsOf(column: string, rules: RowRules): (value: unknown) => string {
 			return cells;
 		};
 	}
-	if (isIdField(column)) return (value) => (typeof value === 'number' ? String(value) : csvField(value));
+	// Anything else, ids included, is its text: a number id is written as its digits, as fileRow's text would be.
 	return csvField;
 }
 

@@ -10,6 +10,7 @@ import { apiPaths } from '../../../../shared/apiPaths';
 import { outcomeIsUnknown, toNodeApiError } from '../../../../shared/errors';
 import { readHttpFailure } from '../../../../shared/httpFailure';
 import { apiRequest, requestSettingsOf } from '../../../../shared/transport';
+import type { OtherOutcomes } from '../../../shared/batchFailures';
 import type { ExtraOutput } from '../../../shared/batchRunner';
 import { mapConcurrently } from '../../../shared/concurrency';
 import type { MissingItem, MissingItemsPlan } from './missingItems';
@@ -78,4 +79,21 @@ export async function settleMissingItems(
 	});
 	memory.save();
 	return outputs;
+}
+
+/** What the failed-items error says of the missing items when a row failed without Continue On Fail. */
+export function missingItemsInError(outputs: MissingItemOutput[]): OtherOutcomes {
+	const byOutcome = new Map<string, string[]>();
+	for (const { json, outcome } of outputs) {
+		const labels = byOutcome.get(outcome) ?? [];
+		labels.push(String(json.vendor_sku));
+		byOutcome.set(outcome, labels);
+	}
+	const onlyReported = [...byOutcome.keys()].every((outcome) => outcome === 'not in input');
+	return {
+		subject: 'Listed items not in the input',
+		byOutcome,
+		// The next run leaves an item at 0 (its listing, or the workflow's memory, shows it) and handles the others again.
+		note: onlyReported ? undefined : 'Running the node again after fixing the failed rows is safe for them: items at 0 stay at 0, and the others are handled again.',
+	};
 }

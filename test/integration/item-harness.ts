@@ -6,7 +6,7 @@ import { CredentialStore, sandboxCredential, type NodeSettings, type RunResult }
 import type { RequestLogEntry, RunningSandbox, SandboxStateSnapshot } from '../sandbox';
 import { isTokenExchange, runPackageNode, useSandbox } from './nodeRun.helpers';
 
-export { ITEM_PARAMETERS_FROM_JSON, contractColumnsRow, validItem, validItemBody } from './item-input';
+export { ITEM_PARAMETERS_FROM_JSON, contractColumnsRow, itemWriteParameters, validItem, validItemBody } from './item-input';
 
 export class ItemSuite {
 	store!: CredentialStore;

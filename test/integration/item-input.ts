@@ -22,6 +22,11 @@ export const ITEM_PARAMETERS_FROM_JSON: INodeParameters = {
 	additionalFields: {},
 };
 
+/** Item → Create or Create or Update into the sandbox's consignment, the row fields from each input item. */
+export function itemWriteParameters(operation: 'create' | 'upsert', extra: INodeParameters = {}): INodeParameters {
+	return { resource: 'item', operation, consignmentId: { __rl: true, mode: 'id', value: 'cons_12345' }, ...ITEM_PARAMETERS_FROM_JSON, ...extra };
+}
+
 /** One valid input row for the sandbox's catalog: `validItemBody(sku)` under the names ITEM_PARAMETERS_FROM_JSON reads. */
 export function validItem(sku: string, overrides: IDataObject = {}): IDataObject {
 	const body = validItemBody(sku);

@@ -48,6 +48,19 @@ async function answeredListingRequests(count: number, timeoutMs = 10_000): Promi
 	}
 }
 
+/**
+ * Starts a poll whose listing request number `answered + 1` takes `holdMs` longer, and resolves once the sandbox has
+ * answered the first `answered` (counted from here): the poll is then reading, for the test to replace or end its
+ * activation. `tick` is the poll's own promise.
+ */
+async function pollHeldMidRead(trigger: PollHost, answered: number, holdMs: number): Promise<{ tick: ReturnType<PollHost['poll']> }> {
+	await admin().clearRequests();
+	await admin().addFault({ kind: 'latency', ms: holdMs, pathPrefix: '/v1/items', skip: answered, count: 1 });
+	const tick = trigger.poll();
+	await answeredListingRequests(answered);
+	return { tick };
+}
+
 async function firstIds(): Promise<Record<'approved' | 'pending' | 'rejected' | 'deleted', number>> {
 	const { items } = await admin().state();
 	const first = (status: string) => items.find((i) => i.validation_status === status)!.item_id;
@@ -207,11 +220,8 @@ describe.each<N8nLine>(['1.x', '2.x'])('n8n %s: an activation replaced while a p
 		const trigger = await host({ n8n: line });
 		await trigger.activate();
 		await admin().setItemStatus(ids.pending, 'approved');
-		await admin().clearRequests();
 		// The tick's second request (the approved listing) takes 1.5 s: the workflow is saved meanwhile.
-		await admin().addFault({ kind: 'latency', ms: 1_500, pathPrefix: '/v1/items', skip: 1, count: 1 });
-		const tick = trigger.poll();
-		await answeredListingRequests(1);
+		const { tick } = await pollHeldMidRead(trigger, 1, 1_500);
 		// The new activation starts from the saved static data (the memory before the change), as n8n loads it.
 		const atActivation = await trigger.activate('update');
 		expect(await tick).toBeNull();
@@ -230,10 +240,7 @@ describe.each<N8nLine>(['1.x', '2.x'])('n8n %s: an activation replaced while a p
 		await trigger.activate();
 		await trigger.poll();
 		await admin().setItemStatus(lastApproved, 'rejected');
-		await admin().clearRequests();
-		await admin().addFault({ kind: 'latency', ms: 1_000, pathPrefix: '/v1/items', skip: 3, count: 1 });
-		const tick = trigger.poll();
-		await answeredListingRequests(3);
+		const { tick } = await pollHeldMidRead(trigger, 3, 1_000);
 		await trigger.activate('update');
 		expect(await tick).toBeNull();
 		expect(trigger.polls.filter((p) => p.error !== undefined)).toEqual([]);
@@ -250,14 +257,12 @@ describe.each<N8nLine>(['1.x', '2.x'])('n8n %s: an activation replaced while a p
 		await trigger.activate();
 		await trigger.poll();
 		await admin().setItemStatus(lastPending, 'deleted');
-		await admin().clearRequests();
 		// The old poll's 2nd page hangs for 3 s: its request is on the wire when the workflow is saved.
-		await admin().addFault({ kind: 'latency', ms: 3_000, pathPrefix: '/v1/items', skip: 1, count: 1 });
+		const held = await pollHeldMidRead(trigger, 1, 3_000);
 		let tickEnded = false;
-		const tick = trigger.poll().finally(() => {
+		const tick = held.tick.finally(() => {
 			tickEnded = true;
 		});
-		await answeredListingRequests(1);
 		const savedAt = Date.now();
 		await trigger.activate('update');
 		await new Promise((resolve) => setImmediate(resolve));
@@ -287,10 +292,7 @@ describe('deactivating the workflow during a poll', () => {
 		const trigger = await host({ n8n: '2.x' });
 		await trigger.activate();
 		await admin().setItemStatus(ids.rejected, 'approved');
-		await admin().clearRequests();
-		await admin().addFault({ kind: 'latency', ms: 1_000, pathPrefix: '/v1/items', skip: 1, count: 1 });
-		const tick = trigger.poll();
-		await answeredListingRequests(1);
+		const { tick } = await pollHeldMidRead(trigger, 1, 1_000);
 		trigger.deactivate();
 		await tick;
 		expect(trigger.executions).toEqual([]);
@@ -304,10 +306,7 @@ describe('deactivating the workflow during a poll', () => {
 		const trigger = await host({ n8n: '1.x' });
 		await trigger.activate();
 		await admin().setItemStatus(ids.rejected, 'approved');
-		await admin().clearRequests();
-		await admin().addFault({ kind: 'latency', ms: 1_000, pathPrefix: '/v1/items', skip: 1, count: 1 });
-		const tick = trigger.poll();
-		await answeredListingRequests(1);
+		const { tick } = await pollHeldMidRead(trigger, 1, 1_000);
 		trigger.deactivate();
 		expect(summary(await tick)).toEqual([`status_changed ${ids.rejected} rejected->approved`]);
 		expect(trigger.started).toMatchObject([{ afterReplacement: true }]);
@@ -322,10 +321,7 @@ describe('deactivating the workflow during a poll', () => {
 		const trigger = await host({ n8n: '1.x' });
 		await trigger.activate();
 		await admin().setItemStatus(ids.rejected, 'deleted');
-		await admin().clearRequests();
-		await admin().addFault({ kind: 'latency', ms: 1_500, pathPrefix: '/v1/items', skip: 1, count: 1 });
-		const tick = trigger.poll();
-		await answeredListingRequests(1);
+		const { tick } = await pollHeldMidRead(trigger, 1, 1_500);
 		trigger.deactivate();
 		await trigger.activate();
 		await tick;

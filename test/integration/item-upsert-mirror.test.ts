@@ -6,7 +6,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { buildWorkflow, CredentialStore, packageNodeType, runWorkflow, sandboxCredential, type NodeSettings, type RunResult } from '../harness';
 import type { RequestLogEntry } from '../sandbox';
-import { ITEM_PARAMETERS_FROM_JSON, validItem } from './item-input';
+import { itemWriteParameters, validItem } from './item-input';
 import { isTokenExchange, NODE_NAME, outputOf, useSandbox } from './nodeRun.helpers';
 
 // Without the demo data: the catalogue is exactly what each test seeds.
@@ -19,14 +19,7 @@ beforeEach(() => {
 /** Runs of 1,000 items through n8n's engine, several per test, on a machine shared with other test runs. */
 const MIRROR_TIMEOUT_MS = 300_000;
 
-const mirror = (extra: INodeParameters = {}): INodeParameters => ({
-	resource: 'item',
-	operation: 'upsert',
-	consignmentId: { __rl: true, mode: 'id', value: 'cons_12345' },
-	...ITEM_PARAMETERS_FROM_JSON,
-	missingItems: 'setQuantityToZero',
-	...extra,
-});
+const mirror = (extra: INodeParameters = {}): INodeParameters => itemWriteParameters('upsert', { missingItems: 'setQuantityToZero', ...extra });
 
 async function run(parameters: INodeParameters, rows: IDataObject[], options: { staticData?: IDataObject; settings?: NodeSettings } = {}) {
 	await sandboxOf().admin.clearRequests();

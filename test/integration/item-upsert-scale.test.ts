@@ -5,18 +5,12 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { buildWorkflow, packageNodeType, runWorkflow } from '../harness';
 import type { RequestLogEntry } from '../sandbox';
-import { ITEM_PARAMETERS_FROM_JSON, ItemSuite, validItem } from './item-harness';
+import { itemWriteParameters, ItemSuite, validItem } from './item-harness';
 import { NODE_NAME, outputOf } from './nodeRun.helpers';
 
 const suite = new ItemSuite().install();
 
-const upsert = (extra: INodeParameters = {}): INodeParameters => ({
-	resource: 'item',
-	operation: 'upsert',
-	consignmentId: { __rl: true, mode: 'id', value: 'cons_12345' },
-	...ITEM_PARAMETERS_FROM_JSON,
-	...extra,
-});
+const upsert = (extra: INodeParameters = {}): INodeParameters => itemWriteParameters('upsert', extra);
 
 async function run(parameters: INodeParameters, rows: IDataObject[], staticData?: IDataObject) {
 	await suite.sandbox.admin.clearRequests();

@@ -5,7 +5,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { buildWorkflow, packageNodeType, runWorkflow } from '../harness';
-import { forgetProcessSubmissions } from '../../nodes/ConsignmentVendor/resources/item/helpers/awaitingListing';
+import { forgetProcessLedger } from '../../nodes/ConsignmentVendor/resources/item/helpers/submissionLedger';
 import { itemWriteParameters, ItemSuite, validItem } from './item-harness';
 import { NODE_NAME, outputOf } from './nodeRun.helpers';
 
@@ -27,7 +27,7 @@ const copiesOf = async (sku: string) => (await suite.sandbox.admin.state()).item
 const skus = (prefix: string, count: number) => Array.from({ length: count }, (_, n) => `${prefix}-${n}`);
 
 beforeEach(async () => {
-	forgetProcessSubmissions(); // each test is a fresh n8n process
+	forgetProcessLedger(); // each test is a fresh n8n process
 	await suite.sandbox.admin.setItemSettings({ listingDelaySeconds: 90, allowDuplicateSkus: true });
 });
 
@@ -54,7 +54,7 @@ describe('a service that lists new items 90 s after accepting them', () => {
 		const listed = await run(upsert(options), rows, staticData);
 		expect(listed.posts).toEqual([]);
 		expect(listed.operations).not.toContain('awaiting the service');
-		expect(Object.keys(((staticData[`node:${NODE_NAME}`] as IDataObject).awaitingListing as IDataObject | undefined) ?? {})).toEqual([]);
+		expect(Object.keys(((staticData.global as IDataObject | undefined)?.submissionLedger as IDataObject | undefined) ?? {})).toEqual([]);
 	});
 
 	it('a row changed while it awaits the service is still not sent again', async () => {
@@ -76,7 +76,7 @@ describe('a service that lists new items 90 s after accepting them', () => {
 	it('after a restart the saved static data still holds the submission back', async () => {
 		const staticData: IDataObject = {};
 		await run(upsert(), [validItem('DELAY-RESTART')], staticData);
-		forgetProcessSubmissions();
+		forgetProcessLedger();
 		expect((await run(upsert(), [validItem('DELAY-RESTART')], staticData)).posts).toEqual([]);
 	});
 
@@ -99,12 +99,12 @@ describe('a service that lists new items 90 s after accepting them', () => {
 		expect(next.items[0]).toMatchObject({ operation: 'awaiting the service', status: 'outcome unknown' });
 	});
 
-	it('New Items Listed Within 0 sends a row again at once (for a creation the service refused later)', async () => {
+	it('Send Again sends a row the service refused after accepting it, at once', async () => {
 		const staticData: IDataObject = {};
 		await suite.sandbox.admin.addFault({ kind: 'status', status: 200, body: {}, method: 'POST', pathPrefix: '/v1/consignments/' });
 		await run(upsert(), [validItem('DELAY-REFUSED')], staticData);
 		expect((await run(upsert(), [validItem('DELAY-REFUSED')], staticData)).operations).toEqual(['awaiting the service']);
-		const sent = await run(upsert({ newItemsListedWithin: 0 }), [validItem('DELAY-REFUSED')], staticData);
+		const sent = await run(upsert({ sendAgain: 'DELAY-REFUSED' }), [validItem('DELAY-REFUSED')], staticData);
 		expect(sent.operations).toEqual(['created']);
 	});
 
@@ -123,7 +123,7 @@ describe('SKUs the listings send as JSON numbers', () => {
 		await suite.sandbox.admin.setItemSettings({ listingDelaySeconds: 0, numericSkusAsNumbers: true });
 		const numeric = Array.from({ length: 23 }, (_, n) => String(7300100 + n));
 		await run(upsert(), numeric.map((sku) => validItem(sku)), {});
-		const again = await run(upsert(), numeric.map((sku) => validItem(sku, { quantity: 2 })), {});
+		const again = await run(upsert(), numeric.map((sku) => validItem(sku, { quantity: 3 })), {});
 		expect(again.posts).toEqual([]);
 		expect(new Set(again.operations)).toEqual(new Set(['updated']));
 		for (const sku of numeric) expect(await copiesOf(sku)).toBe(1);

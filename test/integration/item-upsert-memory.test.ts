@@ -37,7 +37,7 @@ const rememberedSkus = (staticData: IDataObject) =>
 	Object.keys(((staticData[`node:${NODE_NAME}`] as IDataObject | undefined)?.sentItems as IDataObject | undefined) ?? {}).sort();
 
 describe('Only Send What Changed: creations', () => {
-	it('a creation answered "submitted" that the service never shows is sent again once New Items Listed Within has passed', async () => {
+	it('a creation answered "submitted" that the service never shows is sent again with Send Again', async () => {
 		const staticData: IDataObject = {};
 		await acceptThenRefuseNextCreation();
 		const first = await run(upsert(), [validItem('MEM-LOST-1')], staticData);
@@ -46,7 +46,7 @@ describe('Only Send What Changed: creations', () => {
 
 		// Within the window the service may still be processing it (item-upsert-listing-delay.test.ts).
 		expect((await run(upsert(), [validItem('MEM-LOST-1')], staticData)).operations).toEqual(['awaiting the service']);
-		const second = await run({ ...upsert(), newItemsListedWithin: 0 }, [validItem('MEM-LOST-1')], staticData);
+		const second = await run({ ...upsert(), sendAgain: 'MEM-LOST-1' }, [validItem('MEM-LOST-1')], staticData);
 		expect(second.operations).toEqual(['created']);
 		expect(second.writes.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/consignments/cons_12345/items']);
 		expect(await existsInSandbox('MEM-LOST-1')).toBe(true);

@@ -15,6 +15,7 @@ import {
 	type RunResult,
 } from '../harness';
 import { forgetListingCosts } from '../../nodes/ConsignmentVendor/resources/item/helpers/itemCatalog';
+import { forgetProcessLedger } from '../../nodes/ConsignmentVendor/resources/item/helpers/submissionLedger';
 import { forgetRefusedPageSizes } from '../../nodes/shared/pagination';
 import { startSandbox, type RequestLogEntry, type RunningSandbox } from '../sandbox';
 
@@ -25,7 +26,8 @@ export const isTokenExchange = (request: RequestLogEntry) => request.path === '/
 
 /**
  * Starts a sandbox for the test file and resets it before each test. The credential's in-process token cache is
- * emptied too, so no test uses a token an earlier test obtained (or had revoked) and each counts its own exchanges.
+ * emptied too, so no test uses a token an earlier test obtained (or had revoked) and each counts its own exchanges;
+ * and so is the account's ledger of submissions: the reset service holds none of them.
  */
 export function useSandbox(options: { seed?: boolean } = {}): () => RunningSandbox {
 	let sandbox: RunningSandbox | undefined;
@@ -41,6 +43,7 @@ export function useSandbox(options: { seed?: boolean } = {}): () => RunningSandb
 		forgetSchedulers();
 		forgetRefusedPageSizes();
 		forgetListingCosts();
+		forgetProcessLedger();
 	});
 	return () => sandbox!;
 }

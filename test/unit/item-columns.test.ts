@@ -88,9 +88,9 @@ const MANUAL_MAPPING = [
 const MAPPER = ['fieldMappingNotice', 'itemColumns'];
 
 describe.each([
-	['create', 'add', ['consignmentId'], ['createNotice']],
+	['create', 'add', ['consignmentId'], ['createNotice', 'sendAgain']],
 	['update', 'update', ['fieldsToSend', 'updateNotice'], []],
-	['upsert', 'upsert', ['consignmentId', 'upsertNotice', 'newItemsListedWithin', 'onlySendWhatChanged', 'missingItems'], []],
+	['upsert', 'upsert', ['consignmentId', 'upsertNotice', 'newItemsListedWithin', 'sendAgain', 'onlySendWhatChanged', 'missingItems'], []],
 ])('item %s description', (operation, mapperMode, before, after) => {
 	const item = { resource: 'item', operation };
 	const common = ['resource', 'operation', ...before];

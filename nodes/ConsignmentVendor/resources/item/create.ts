@@ -21,6 +21,10 @@ import { fieldMappingProperties } from './helpers/itemMapping';
 import { enteredVendorSku, readerForItem, readItemCreationInput } from './helpers/itemPayload';
 import { amountsOf, isPreview } from './helpers/itemPreview';
 import { skuText } from './helpers/skuText';
+import { ledgeredCreations, readSendAgain, sendAgainField } from './helpers/ledgeredCreations';
+import { fingerprintOf } from './helpers/sentMemory';
+import { DEFAULT_LISTED_WITHIN_HOURS, SubmissionLedger } from './helpers/submissionLedger';
+import { serviceKeyOf } from '../../shared/listOperation';
 
 export const option: INodePropertyOptions = {
 	name: 'Create',
@@ -46,6 +50,7 @@ export const fields: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { resource: ['item'], operation: ['create'] } },
 	},
+	sendAgainField('create'),
 ];
 
 /** The contract's limit per creation request; more is a 413. */
@@ -196,18 +201,34 @@ export const creations: Batched<PendingCreation> = {
 	}),
 };
 
+/**
+ * A preview sends nothing and claims nothing. A real run creates through the account's ledger, so a SKU that another
+ * run, node or workflow submitted and the service has not listed yet is not sent twice (its output says "awaiting the
+ * service"); it holds the rows it submits for the default window, as Create or Update does.
+ */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await runBatched(
-		this,
-		{
-			enteredSku: (context, itemIndex) => enteredVendorSku(readerForItem(context, itemIndex)),
-			read: (context, itemIndex) => ({
-				itemIndex,
-				consignmentId: readConsignmentId(context, itemIndex),
-				payload: readItemCreationInput(readerForItem(context, itemIndex), itemIndex),
-			}),
-			batch: creations,
-		},
-		isPreview(this),
-	);
+	const preview = isPreview(this);
+	const ledger = preview
+		? undefined
+		: SubmissionLedger.open(this, await serviceKeyOf(this), { sendAgain: readSendAgain(this.getNodeParameter('sendAgain', 0, '')) });
+	const batch = ledger
+		? ledgeredCreations(creations, ledger, DEFAULT_LISTED_WITHIN_HOURS * 3_600_000, (row) => fingerprintOf(row.payload, row.consignmentId))
+		: creations;
+	try {
+		return await runBatched(
+			this,
+			{
+				enteredSku: (context, itemIndex) => enteredVendorSku(readerForItem(context, itemIndex)),
+				read: (context, itemIndex) => ({
+					itemIndex,
+					consignmentId: readConsignmentId(context, itemIndex),
+					payload: readItemCreationInput(readerForItem(context, itemIndex), itemIndex),
+				}),
+				batch,
+			},
+			preview,
+		);
+	} finally {
+		ledger?.save();
+	}
 }

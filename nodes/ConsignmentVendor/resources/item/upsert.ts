@@ -23,15 +23,13 @@ import { fieldMappingProperties } from './helpers/itemMapping';
 import { AmbiguousSkuError, findItemBySku, type FoundItem } from './helpers/itemLookup';
 import { approvedItemPart, enteredVendorSku, readerForItem, readItemUpdateInput } from './helpers/itemPayload';
 import { amountsOf, comparedWithListing, isPreview } from './helpers/itemPreview';
-import { AwaitingListing, awaitingOutcome } from './helpers/awaitingListing';
+import { awaitingOutcome, ledgeredCreations, readSendAgain, sendAgainField } from './helpers/ledgeredCreations';
+import { DEFAULT_LISTED_WITHIN_HOURS, SubmissionLedger } from './helpers/submissionLedger';
 import { fingerprintOf, SentMemory } from './helpers/sentMemory';
 import { missingItemsFields } from './helpers/missingItemsFields';
 import { MissingItemsRun } from './helpers/missingItemsRun';
 import { missingItemsInError } from './helpers/missingItemsWrite';
 import { serviceKeyOf } from '../../shared/listOperation';
-
-/** A duplicate is for good (two listings of one piece), a refused row's wait is not, and it is told by invalid_item_upload. */
-const NEW_ITEMS_LISTED_WITHIN_HOURS = 24;
 
 export const option: INodePropertyOptions = {
 	name: 'Create or Update',
@@ -57,12 +55,13 @@ export const fields: INodeProperties[] = [
 			displayName: 'New Items Listed Within (Hours)',
 			name: 'newItemsListedWithin',
 			type: 'number',
-			default: NEW_ITEMS_LISTED_WITHIN_HOURS,
+			default: DEFAULT_LISTED_WITHIN_HOURS,
 			typeOptions: { minValue: 0, numberPrecision: 2 },
 			description:
-				'How long the service may take to list an item after accepting it. Until the listings show an item this node submitted (or whose submission had an unknown outcome), its row is not sent again, so a run that comes sooner never creates it twice; the output says "awaiting the service".',
-			hint: 'A row the service refused after accepting it (invalid_item_upload) waits this long: set 0 for one run to send it at once',
+				'How long the service may take to list an item after accepting it. Until the listings show an item submitted on this account (by this node, another node or another workflow, or with an unknown outcome), its row is not sent again, so a run that comes sooner never creates it twice; the output says "awaiting the service". Each submission keeps the window it was sent with.',
+			hint: 'Set 0 only if the service lists new items at once. To send a row the service refused after accepting it (invalid_item_upload), use Send Again',
 		},
+		sendAgainField('upsert'),
 		{
 			displayName: 'Only Send What Changed',
 			name: 'onlySendWhatChanged',
@@ -129,31 +128,42 @@ interface RowMemory {
 	submittedBefore: boolean;
 	/** Only Send What Changed confirmed this very row: fields the listings do not show are as it says. */
 	memoryVouches: boolean;
-	awaiting: AwaitingListing;
-	windowHours: number;
+	ledger: SubmissionLedger;
+	/** The row as a creation would submit it (submissionLedger.ts compares it with what was submitted). */
+	fingerprint: string;
+	/** When the listings behind `index` began to be read: an item listed since then is looked up again. */
+	indexReadAt: number;
 }
 
 async function upsertOne(
 	context: IExecuteFunctions,
 	{ itemIndex, payload }: Row,
 	index: ItemCatalog | undefined,
-	{ submittedBefore, memoryVouches, awaiting, windowHours }: RowMemory,
+	{ submittedBefore, memoryVouches, ledger, fingerprint, indexReadAt }: RowMemory,
 	preview: boolean,
 ): Promise<Outcome> {
 	let found: FoundItem | undefined;
 	try {
 		found = await findItemBySku(context, payload.vendor_sku, index);
+		// Listed since the listings were read (another run's creation, seen by this process): those listings are out of date.
+		if (found === undefined && index !== undefined && ledger.listedSince(payload.vendor_sku, indexReadAt)) {
+			found = await findItemBySku(context, payload.vendor_sku, undefined);
+		}
 		if (found === undefined) {
-			const submission = awaiting.pending(payload.vendor_sku);
-			if (submission) return awaitingOutcome(payload.vendor_sku, submission, windowHours, preview);
+			// Read live: a claim another run made a moment ago holds this row too. The batch claims it (ledgeredCreations.ts).
+			const submission = ledger.holding(payload.vendor_sku);
+			if (submission) return awaitingOutcome(payload.vendor_sku, submission, preview);
 			if (payload.quantity < 1) {
 				return failure(itemIndex, payload, [`quantity must be at least 1 to create an item (no item has vendor_sku ${payload.vendor_sku}), got ${payload.quantity}`]);
 			}
 			return { batch: { itemIndex, consignmentId: readConsignmentId(context, itemIndex), payload } };
 		}
-		if (!preview) awaiting.settled(payload.vendor_sku);
-		// This very row was created before and the service now shows the item: nothing to send.
-		if (submittedBefore && found.validationStatus !== 'deleted') return { ok: 'shown' };
+		const submitted = ledger.submitted(payload.vendor_sku);
+		if (!preview) ledger.listed(payload.vendor_sku);
+		// This very row was submitted (or created before, Only Send What Changed) and the service now shows the item:
+		// nothing changed since, nothing to send.
+		const sameAsSubmitted = submittedBefore || (submitted !== undefined && submitted.fingerprint === fingerprint);
+		if (sameAsSubmitted && found.validationStatus !== 'deleted') return { ok: 'shown' };
 		const base = { operation: 'updated', item_id: found.itemId, validation_status: found.validationStatus };
 		if (found.validationStatus !== 'approved') {
 			// vendor_sku must stay the same: send it as the service spells it (its filter ignores case).
@@ -225,21 +235,27 @@ function consignmentOf(context: IExecuteFunctions, itemIndex: number): string | 
 	}
 }
 
+/** New Items Listed Within, in ms: how long this run's submissions hold their rows back (submissionLedger.ts). */
+function listingWindowMs(context: IExecuteFunctions): number {
+	return Math.max(0, Number(context.getNodeParameter('newItemsListedWithin', 0, DEFAULT_LISTED_WITHIN_HOURS)) || 0) * 3_600_000;
+}
+
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	// Missing items (Report Them / Set Their Quantity to 0): undefined for Leave Them. Hooks marked "missing items".
 	const missing = MissingItemsRun.of(this);
-	if (missing && MissingItemsRun.isEmptySource(this)) return await missing.runWithoutRows(this, isPreview(this));
+	const preview = isPreview(this);
+	if (missing && MissingItemsRun.isEmptySource(this)) return await missing.runWithoutRows(this, preview);
+	const windowMs = listingWindowMs(this);
+	// A preview reads the ledger (what would wait) and changes nothing in it.
+	const ledger = SubmissionLedger.open(this, await serviceKeyOf(this), {
+		sendAgain: preview ? [] : readSendAgain(this.getNodeParameter('sendAgain', 0, '')),
+		legacyWindowMs: windowMs,
+	});
 	let memory: SentMemory | undefined;
-	let awaiting: AwaitingListing | undefined;
 	const fingerprints = new Map<number, string>();
 	const remember = (item: Row, result: RowResult, created: boolean) => {
-		if (result.ok === 'noRequest') return;
+		if (result.ok === 'noRequest' || !memory) return;
 		const sku = item.payload.vendor_sku;
-		// A creation that may become an item is waited for; one refused for certain is not.
-		if (created && (result.ok === true || result.failure.outcomeUnknown)) {
-			awaiting?.record(sku, result.ok === true && !result.unconfirmed ? 'submitted' : 'unknown');
-		}
-		if (!memory) return;
 		const fingerprint = fingerprints.get(item.itemIndex)!;
 		// Only what the service accepted is remembered, and a creation as submitted only: it is not a reason to
 		// skip the row until the service shows the item.
@@ -248,18 +264,17 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		else memory.rememberConfirmed(sku, fingerprint);
 	};
 
-	const settle = async (context: IExecuteFunctions, rows: Row[], preview: boolean) => {
-		const windowHours = Math.max(0, Number(context.getNodeParameter('newItemsListedWithin', 0, NEW_ITEMS_LISTED_WITHIN_HOURS)) || 0);
-		awaiting = AwaitingListing.of(context, await serviceKeyOf(context), windowHours * 3_600_000);
+	const settle = async (context: IExecuteFunctions, rows: Row[]) => {
 		memory = (context.getNodeParameter('onlySendWhatChanged', 0, false) as boolean)
 			? SentMemory.of(context, context.getNodeParameter('forgetWhatWasSent', 0, false) as boolean)
 			: undefined;
-		if (memory) for (const { itemIndex, payload } of rows) fingerprints.set(itemIndex, fingerprintOf(payload, consignmentOf(context, itemIndex)));
+		for (const { itemIndex, payload } of rows) fingerprints.set(itemIndex, fingerprintOf(payload, consignmentOf(context, itemIndex)));
 		const confirmedAsIs = ({ itemIndex, payload }: Row) => memory?.unchanged(payload.vendor_sku, fingerprints.get(itemIndex)!) === true;
 		// Now and then the rows the memory would skip are checked against the service too (a deleted item is sent again).
 		const verifying = memory?.verificationDue() === true;
 		const isUnchanged = (row: Row) => !verifying && confirmedAsIs(row);
 		missing?.takeInput(context, rows); // missing items
+		const indexReadAt = Date.now();
 		// Missing items: the listings read in full and the guard checked here, before the first write.
 		// Reading the vendor's listings once, when cheaper than looking every row up (itemCatalog.ts).
 		const index = missing ? await missing.decide(context, preview) : await readItemCatalog(context, rows.filter((row) => !isUnchanged(row)).length);
@@ -274,8 +289,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			const rowMemory: RowMemory = {
 				submittedBefore: memory?.submitted(row.payload.vendor_sku, fingerprints.get(row.itemIndex)!) === true,
 				memoryVouches: confirmedAsIs(row),
-				awaiting: awaiting!,
-				windowHours,
+				ledger,
+				fingerprint: fingerprints.get(row.itemIndex)!,
+				indexReadAt,
 			};
 			return await upsertOne(context, row, index, rowMemory, preview);
 		});
@@ -293,35 +309,38 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		});
 	};
 
-	return await runBatched<Row, PendingCreation>(
-		this,
-		{
-			enteredSku: (context, itemIndex) => enteredVendorSku(readerForItem(context, itemIndex)),
-			read: (context, itemIndex) => ({ itemIndex, payload: readItemUpdateInput(readerForItem(context, itemIndex), itemIndex) }),
-			settle,
-			batch: {
-				...creations,
-				send: async (context, rows) => {
-					const results = await creations.send(context, rows);
-					const rowAt = new Map(rows.map((row) => [row.itemIndex, row]));
-					for (const [itemIndex, result] of results) {
-						if (result.ok === true) results.set(itemIndex, { ...result, json: { operation: 'created', ...result.json } });
-						remember(rowAt.get(itemIndex)!, result, true);
-					}
-					return results;
+	const submissions = ledgeredCreations(creations, ledger, windowMs, (row) => fingerprints.get(row.itemIndex));
+	try {
+		return await runBatched<Row, PendingCreation>(
+			this,
+			{
+				enteredSku: (context, itemIndex) => enteredVendorSku(readerForItem(context, itemIndex)),
+				read: (context, itemIndex) => ({ itemIndex, payload: readItemUpdateInput(readerForItem(context, itemIndex), itemIndex) }),
+				settle,
+				batch: {
+					...submissions,
+					send: async (context, rows) => {
+						const results = await submissions.send(context, rows);
+						const rowAt = new Map(rows.map((row) => [row.itemIndex, row]));
+						for (const [itemIndex, result] of results) {
+							if (result.ok === true) results.set(itemIndex, { ...result, json: { operation: 'created', ...result.json } });
+							remember(rowAt.get(itemIndex)!, result, true);
+						}
+						return results;
+					},
+				},
+				// A preview leaves the memory as it was.
+				finish: () => memory?.save(),
+				extraOutputs: async () => {
+					if (!missing) return undefined;
+					const outputs = await missing.outputs(this, preview);
+					return { outputs, inError: missingItemsInError(outputs) };
 				},
 			},
-			// A preview leaves both memories as they were.
-			finish: () => {
-				memory?.save();
-				awaiting?.save();
-			},
-			extraOutputs: async () => {
-				if (!missing) return undefined;
-				const outputs = await missing.outputs(this, isPreview(this));
-				return { outputs, inError: missingItemsInError(outputs) };
-			},
-		},
-		isPreview(this),
-	);
+			preview,
+		);
+	} finally {
+		// Saved even when the node stops on a failed row: what it submitted must hold the next run back.
+		if (!preview) ledger.save();
+	}
 }

@@ -6,6 +6,7 @@ import { address } from './resources/address';
 import { consignment } from './resources/consignment';
 import { item, resourceMapping } from './resources/item';
 import { PRICES_IN_DOLLARS_FROM } from './resources/item/helpers/itemFields';
+import { ONLY_CHANGED_BY_DEFAULT_FROM } from './resources/item/upsert';
 import { order } from './resources/order';
 import { vendor } from './resources/vendor';
 import { listSearch } from './shared/listSearch';
@@ -24,7 +25,8 @@ export class ConsignmentVendor implements INodeType {
 		// 1.1: Simplify on the list operations, on by default (shared/simplify.ts), and the column mapper as the item
 		// fields' only mapping choice (item/helpers/itemMapping.ts); version 1 nodes keep whole records and Field Mapping.
 		// 1.2: Price Unit Dollars by default for new nodes (item/helpers/itemFields.ts).
-		version: [1, SIMPLIFY_ON_BY_DEFAULT_FROM, PRICES_IN_DOLLARS_FROM],
+		// 1.3: Create or Update's Only Send What Changed on by default for new nodes (item/upsert.ts).
+		version: [1, SIMPLIFY_ON_BY_DEFAULT_FROM, PRICES_IN_DOLLARS_FROM, ONLY_CHANGED_BY_DEFAULT_FROM],
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Submit and update consignment items, manage addresses, read consignments, cancel orders and configure the vendor webhook',

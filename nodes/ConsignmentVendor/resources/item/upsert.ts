@@ -22,7 +22,7 @@ import { itemInputFields } from './helpers/itemFields';
 import { fieldMappingProperties } from './helpers/itemMapping';
 import { AmbiguousSkuError, findItemBySku, type FoundItem } from './helpers/itemLookup';
 import { approvedItemPart, enteredVendorSku, readerForItem, readItemUpdateInput } from './helpers/itemPayload';
-import { amountsOf, comparedWithListing, isPreview } from './helpers/itemPreview';
+import { amountsOf, comparedWithListing, isPreview, LISTED_FIELDS } from './helpers/itemPreview';
 import { awaitingOutcome, ledgeredCreations, readSendAgain, sendAgainField } from './helpers/ledgeredCreations';
 import { DEFAULT_LISTED_WITHIN_HOURS, SubmissionLedger } from './helpers/submissionLedger';
 import { fingerprintOf, SentMemory } from './helpers/sentMemory';
@@ -31,12 +31,39 @@ import { MissingItemsRun } from './helpers/missingItemsRun';
 import { missingItemsInError } from './helpers/missingItemsWrite';
 import { serviceKeyOf } from '../../shared/listOperation';
 
+/**
+ * What the 6-hour check can see is what the listings show: the hint names those fields from the one list that the
+ * comparison uses, and says what happens to the others.
+ */
+export const ONLY_CHANGED_HINT = `A change made outside this workflow to an item's ${Object.values(LISTED_FIELDS).join(', ')} is corrected at the next check, at most 6 hours later. The fields the listings do not show (MSRP, images, gender, attributes, address) are trusted as last sent: turn on Forget What Was Sent for one run to send them again`;
+
 export const option: INodePropertyOptions = {
 	name: 'Create or Update',
 	value: 'upsert',
 	action: 'Create or update an item in a consignment by vendor SKU',
 	description: 'Create a new item in a consignment, matched by its vendor SKU, or update the current one if it already exists (upsert)',
 };
+
+/**
+ * From 1.3 new nodes have Only Send What Changed on: a scheduled sync of an unchanged sheet then sends nothing, where
+ * off it PATCHes every non-approved row on every run (the listings cannot show that their other fields are as sent).
+ */
+export const ONLY_CHANGED_BY_DEFAULT_FROM = 1.3;
+
+type Versions = NonNullable<NonNullable<NonNullable<INodeProperties['displayOptions']>['show']>['@version']>;
+
+function onlySendWhatChanged(on: boolean, versions: Versions): INodeProperties {
+	return {
+		displayName: 'Only Send What Changed',
+		name: 'onlySendWhatChanged',
+		type: 'boolean',
+		default: on,
+		description:
+			'Whether to skip rows identical to what this node last sent successfully for their Vendor SKU, once the service shows the item (no request at all; the output says "unchanged"). A new item is skipped only after the listings show it, so one the service refused later is sent again. Every 6 hours a run checks the skipped rows against the listings, so an item deleted at the service is sent again. The memory is kept in the workflow and updated by production runs, not by manual test runs.',
+		hint: ONLY_CHANGED_HINT,
+		displayOptions: { show: { '@version': versions } },
+	};
+}
 
 export const fields: INodeProperties[] = [
 	...updateDisplayOptions({ show: { resource: ['item'], operation: ['upsert'] } }, [
@@ -62,15 +89,9 @@ export const fields: INodeProperties[] = [
 			hint: 'Set 0 only if the service lists new items at once. To send a row the service refused after accepting it (invalid_item_upload), use Send Again',
 		},
 		sendAgainField('upsert'),
-		{
-			displayName: 'Only Send What Changed',
-			name: 'onlySendWhatChanged',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to skip rows identical to what this node last sent successfully for their Vendor SKU, once the service shows the item (no request at all; the output says "unchanged"). A new item is skipped only after the listings show it, so one the service refused later is sent again. Every 6 hours a run checks the skipped rows against the listings, so an item deleted at the service is sent again. The memory is kept in the workflow and updated by production runs, not by manual test runs.',
-			hint: 'A change made to an item outside this workflow is seen at the next check against the service, at most 6 hours later',
-		},
+		// Off for nodes saved before 1.3 (n8n does not store a parameter left at its default), on for new ones.
+		onlySendWhatChanged(false, [{ _cnd: { lt: ONLY_CHANGED_BY_DEFAULT_FROM } }]),
+		onlySendWhatChanged(true, [{ _cnd: { gte: ONLY_CHANGED_BY_DEFAULT_FROM } }]),
 		{
 			displayName: 'Forget What Was Sent',
 			name: 'forgetWhatWasSent',

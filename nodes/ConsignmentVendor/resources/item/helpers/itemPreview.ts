@@ -51,8 +51,20 @@ export function amountsOf(sent: IDataObject): IDataObject {
 	return amounts;
 }
 
-/** The fields of a row the listings show, under the row's names, as the row would send them (cents). */
-function shownValues(record: IDataObject): Partial<Record<keyof ItemPayload, unknown>> {
+/**
+ * The fields of a row the listings show (the rest, msrp, images, gender, attributes and address, they never do), with
+ * the words the editor uses for them: Only Send What Changed's hint is built from this list, so it names what is compared.
+ */
+export const LISTED_FIELDS = {
+	designer: 'designer',
+	condition: 'condition',
+	taxon_permalink: 'category',
+	price: 'price',
+	quantity: 'quantity (non-approved items)',
+} as const satisfies Partial<Record<keyof ItemPayload, string>>;
+
+/** The values of LISTED_FIELDS in a listed record, under the row's names, as the row would send them (cents). */
+function shownValues(record: IDataObject): Record<keyof typeof LISTED_FIELDS, unknown> {
 	const price = record.price;
 	let cents: number | undefined;
 	if (typeof price === 'number') cents = price;
@@ -77,12 +89,12 @@ function shownValues(record: IDataObject): Partial<Record<keyof ItemPayload, unk
  * do not show, which cannot be compared (`notShown`: image, msrp, gender… and any the service left out).
  */
 export function comparedWithListing(sent: IDataObject, record: IDataObject | undefined): { differs: string[]; notShown: string[] } {
-	const shown = record ? shownValues(record) : {};
+	const shown: Partial<Record<string, unknown>> = record ? shownValues(record) : {};
 	const differs: string[] = [];
 	const notShown: string[] = [];
 	for (const field of Object.keys(sent)) {
 		if (field === 'vendor_sku') continue;
-		const value = shown[field as keyof ItemPayload];
+		const value = shown[field];
 		if (value === undefined || value === null) notShown.push(field);
 		else if (value !== sent[field]) differs.push(field);
 	}

@@ -90,8 +90,8 @@ describe('the Simplify default n8n gives each saved node', () => {
 		['consignment', 'getAll'],
 	];
 
-	it('is off at version 1 and on from version 1.1 (1.2 is the default for new nodes) for every list operation', () => {
-		expect(description.version).toEqual([1, 1.1, 1.2]);
+	it('is off at version 1 and on from version 1.1 (1.3 is the default for new nodes) for every list operation', () => {
+		expect(description.version).toEqual([1, 1.1, 1.2, 1.3]);
 		expect(description.usableAsTool).toBe(true);
 		for (const [resource, operation] of LIST_OPERATIONS) {
 			expect([resource, operation, resolvedSimplify({ resource, operation }, 1)]).toEqual([resource, operation, false]);

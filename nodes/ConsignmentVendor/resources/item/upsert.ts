@@ -29,6 +29,7 @@ import { missingItemsFields } from './helpers/missingItemsFields';
 import { MissingItemsRun } from './helpers/missingItemsRun';
 import { missingItemsInError } from './helpers/missingItemsWrite';
 import { serviceKeyOf } from '../../shared/listOperation';
+import { InputSkus } from './helpers/skuText';
 
 /** A duplicate is for good (two listings of one piece), a refused row's wait is not, and it is told by invalid_item_upload. */
 const NEW_ITEMS_LISTED_WITHIN_HOURS = 24;
@@ -139,10 +140,11 @@ async function upsertOne(
 	index: ItemCatalog | undefined,
 	{ submittedBefore, memoryVouches, awaiting, windowHours }: RowMemory,
 	preview: boolean,
+	input?: InputSkus,
 ): Promise<Outcome> {
 	let found: FoundItem | undefined;
 	try {
-		found = await findItemBySku(context, payload.vendor_sku, index);
+		found = await findItemBySku(context, payload.vendor_sku, index, input);
 		if (found === undefined) {
 			const submission = awaiting.pending(payload.vendor_sku);
 			if (submission) return awaitingOutcome(payload.vendor_sku, submission, windowHours, preview);
@@ -187,14 +189,7 @@ async function upsertOne(
 		};
 	} catch (error) {
 		if (error instanceof InputValidationError) return { ok: false, failure: validationFailure(error, payload.vendor_sku) };
-		if (error instanceof AmbiguousSkuError) {
-			return failure(
-				itemIndex,
-				payload,
-				[`${error.message}: the service holds ${error.itemIds.length} items with this SKU, so the node cannot tell which one the row describes. Nothing was sent for this row`],
-				`Update the right item with Item → Update (by item_id), and ask the marketplace to remove the extra one; this row fails until then`,
-			);
-		}
+		if (error instanceof AmbiguousSkuError) return failure(itemIndex, payload, [error.explained], error.advice);
 		const mapped = toNodeApiError(context.getNode(), error, {
 			itemIndex,
 			subject: found ? { kind: 'item', id: found.itemId } : undefined,
@@ -269,6 +264,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		// Rows whose fingerprint matches what the service confirmed are not sent. The others: as many rows at once as
 		// the queue lets requests run (the transport paces them for the service).
 		const { maxConcurrent } = requestSettingsOf(context);
+		// Every row's SKU: a listed number that several rows could be (leading zeros) is refused for each (skuText.ts).
+		const input = new InputSkus(rows.map((row) => row.payload.vendor_sku));
 		const outcomes = await mapConcurrently(rows, maxConcurrent, async (row): Promise<Outcome> => {
 			if (isUnchanged(row)) return unchangedResult(row.payload.vendor_sku, preview);
 			const rowMemory: RowMemory = {
@@ -277,7 +274,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				awaiting: awaiting!,
 				windowHours,
 			};
-			return await upsertOne(context, row, index, rowMemory, preview);
+			return await upsertOne(context, row, index, rowMemory, preview, input);
 		});
 		if (verifying && !preview) memory?.markVerified();
 		// In input order: the memory keeps the most recently sent SKUs.

@@ -264,8 +264,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		// Rows whose fingerprint matches what the service confirmed are not sent. The others: as many rows at once as
 		// the queue lets requests run (the transport paces them for the service).
 		const { maxConcurrent } = requestSettingsOf(context);
-		// Every row's SKU: a listed number that several rows could be (leading zeros) is refused for each (skuText.ts).
-		const input = new InputSkus(rows.map((row) => row.payload.vendor_sku));
+		// Every SKU of the input (the mirror's: refused rows' too): a listed number several rows could be is refused for each.
+		const input = missing?.inputSkus ?? new InputSkus(rows.map((row) => row.payload.vendor_sku));
 		const outcomes = await mapConcurrently(rows, maxConcurrent, async (row): Promise<Outcome> => {
 			if (isUnchanged(row)) return unchangedResult(row.payload.vendor_sku, preview);
 			const rowMemory: RowMemory = {

@@ -65,6 +65,11 @@ export class MissingItemsRun {
 		return [[emptyItem, ...outputs.map(({ json }) => ({ json }))]];
 	}
 
+	/** Every SKU the input names, refused rows' included (set by `takeInput`). */
+	get inputSkus(): InputSkus | undefined {
+		return this.present;
+	}
+
 	/** Before any request: every SKU the input names (a row without one refuses the run). */
 	takeInput(context: IExecuteFunctions, rows: Row[]): void {
 		this.present = inputSkus(context, rows);
@@ -105,12 +110,12 @@ export class MissingItemsRun {
 		const outputs = await settleMissingItems(context, this.plan, preview, this.memory);
 		// A preview the guard would stop says so on every item it lists, and in the run summary; otherwise each item
 		// set to 0 says what the guard counted.
-		const counts = this.settings.mode === 'setQuantityToZero' ? `Within the guard: ${guardCounts(this.plan)}` : undefined;
-		for (const output of outputs) {
+		const counts = `Within the guard: ${guardCounts(this.plan)}`;
+		outputs.forEach((output, position) => {
 			if (this.guardStops) output.json.guard = this.guardStops;
-			else if (counts && /set to 0$/.test(output.outcome)) output.json.guard = counts;
+			else if (this.plan?.missing[position].action === 'setToZero') output.json.guard = counts;
 			if (this.guardStops && output.outcome === 'would set to 0') output.outcome = 'would set to 0, but the guard stops the run';
-		}
+		});
 		return outputs;
 	}
 }

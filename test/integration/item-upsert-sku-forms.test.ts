@@ -3,12 +3,13 @@
 // read and through the per-row filter (whether the filter compares with the stored text, or with the SKU as listed,
 // as a service that keeps such SKUs as numbers may): no second item, nothing set to 0. Where a listed number could be
 // several rows, or a row several listed items, the row is refused with nothing sent for it, and the item is kept.
+// Item Create's 207 answer ties a SKU sent as a number to its row by the same rule.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { buildWorkflow, CredentialStore, packageNodeType, runWorkflow, sandboxCredential, type NodeSettings } from '../harness';
 import { forgetProcessSubmissions } from '../../nodes/ConsignmentVendor/resources/item/helpers/awaitingListing';
 import { itemWriteParameters, validItem } from './item-input';
-import { isTokenExchange, NODE_NAME, outputOf, useSandbox } from './nodeRun.helpers';
+import { isTokenExchange, NODE_NAME, outputOf, resultOf, useSandbox } from './nodeRun.helpers';
 
 // Without the demo data: the catalogue is exactly what each test seeds.
 const sandboxOf = useSandbox({ seed: false });
@@ -28,7 +29,8 @@ async function run(parameters: INodeParameters, rows: IDataObject[], settings?: 
 	const workflow = buildWorkflow({ type: packageNodeType('consignmentVendor'), name: NODE_NAME, parameters, credential: store.get('cred-1'), settings });
 	const result = await runWorkflow(workflow, { credentials: store, inputItems: rows, staticData: {}, mode: 'trigger' });
 	const requests = (await sandboxOf().admin.requests()).filter((request) => !isTokenExchange(request));
-	return { result, requests, writes: requests.filter((request) => request.method !== 'GET'), items: outputOf(result).map((item) => item.json) };
+	const output = outputOf(result);
+	return { result, requests, writes: requests.filter((request) => request.method !== 'GET'), items: output.map((item) => item.json), statuses: output.map((item) => resultOf(item).status) };
 }
 
 /** Approved items: `count` of `prefix + n` from `first`; returns the stored item of each SKU. */
@@ -104,5 +106,20 @@ describe('ambiguous forms are refused, never guessed', () => {
 		expect(items[0].error).toMatch(new RegExp(`vendor_sku 0073001 matches 2 items \\(item_id ${ids.join(', ')}\\).*Nothing was sent for this row`));
 		expect(writes).toEqual([]);
 		expect([(await stored()).get('0073001')?.quantity, (await stored()).get('073001')?.quantity]).toEqual([1, 1]);
+	});
+});
+
+describe('Item → Create: a 207 naming a SKU as a JSON number (no leading zeros)', () => {
+	const refuse73001 = { kind: 'status', status: 207, method: 'POST', pathPrefix: '/v1/consignments/', body: { error: [{ message: 'designer is invalid', vendor_sku: 73001 }] } } as const;
+	const create = () => itemWriteParameters('create');
+
+	it('the row "0073001" fails with the reason; a number two rows could be is tied to neither (both unconfirmed)', async () => {
+		await sandboxOf().admin.addFault(refuse73001);
+		const one = await run(create(), [validItem('0073001'), validItem('N-9')], { onError: 'continueRegularOutput' });
+		expect(one.statuses).toEqual(['failed', 'submitted']);
+		expect(one.items[0].error).toMatch(/vendor_sku 0073001\): designer is invalid/);
+		await sandboxOf().admin.addFault(refuse73001);
+		const two = await run(create(), [validItem('0073001'), validItem('073001')], { onError: 'continueRegularOutput' });
+		expect(two.statuses).toEqual(['unconfirmed', 'unconfirmed']);
 	});
 });

@@ -45,8 +45,6 @@ export interface MissingItemsPlan {
 	/** Every listed item not deleted, for the memory of items set to 0 (dropped once no longer listed). */
 	listedIds: Set<string>;
 	missing: MissingItem[];
-	/** Every listed item no input row has, those left out of `missing` included (for the memory). */
-	missingIds: Set<string>;
 }
 
 const NOTHING_WRITTEN = 'Nothing was created or changed.';
@@ -134,14 +132,12 @@ function knownAtZero(record: IDataObject, zeroed: ZeroedItemsMemory): boolean {
 export function planMissingItems(catalog: ItemCatalog, present: InputSkus, settings: MissingItemsSettings, zeroed: ZeroedItemsMemory): MissingItemsPlan {
 	const { live: listed, deleted } = listedItems(catalog);
 	const missing: MissingItem[] = [];
-	const missingIds = new Set<string>();
 	let couldSetToZero = 0;
 	for (const record of listed) {
 		const status = String(record.item_status ?? 'pending');
 		const atZero = knownAtZero(record, zeroed);
 		if (!atZero && status !== 'rejected') couldSetToZero++;
 		if (present.has(record.vendor_sku)) continue;
-		missingIds.add(String(record.item_id));
 		const quantityBefore = typeof record.quantity === 'number' ? record.quantity : undefined;
 		const itemId = record.item_id as string | number;
 		if (atZero) continue;
@@ -158,7 +154,6 @@ export function planMissingItems(catalog: ItemCatalog, present: InputSkus, setti
 		notCounted: listed.length - couldSetToZero + deleted,
 		listedIds: new Set(listed.map((record) => String(record.item_id))),
 		missing,
-		missingIds,
 	};
 }
 

@@ -93,7 +93,9 @@ describe('Create or Update, Listed Items Not in the Input: Set Their Quantity to
 		await seedCatalogue();
 		const { result, writes } = await run(mirror(), rows(500));
 		expect(writes).toHaveLength(0);
-		expect(result.error?.message).toMatch(/^Stopped before any write: 500 of 1,000 listed items \(50\.0 %\) are in no input row and would be set to 0, more than Max Missing Items \(250\) and Max Missing Percent \(10 %\)\. Vendor SKUs: MIR-\d+/);
+		expect(result.error?.message).toMatch(
+			/^Stopped before any write: the run would set 500 of 1,000 items that could be set to 0 \(50\.0 %\), more than Max Missing Items \(250\) and Max Missing Percent \(10 %\); 0 listed items are already at 0, deleted or rejected and are not counted\. Vendor SKUs in no input row: MIR-\d+/,
+		);
 		expect((await quantities()).get('MIR-1000')).toBe(1);
 	}, MIRROR_TIMEOUT_MS);
 
@@ -101,14 +103,14 @@ describe('Create or Update, Listed Items Not in the Input: Set Their Quantity to
 		await seedCatalogue();
 		const { result, writes } = await run(mirror(), [{}]);
 		expect(writes).toHaveLength(0);
-		expect(result.error?.message).toMatch(/^Stopped before any write: 1,000 of 1,000 listed items \(100\.0 %\)/);
+		expect(result.error?.message).toMatch(/^Stopped before any write: the run would set 1,000 of 1,000 items that could be set to 0 \(100\.0 %\)/);
 	}, MIRROR_TIMEOUT_MS);
 
 	it('the guard lets through what its limits allow: 50 of 1,000 with Max Missing Items 49 stops, with 50 goes', async () => {
 		await seedCatalogue();
 		const stopped = await run(mirror({ maxMissingItems: 49 }), rows(950));
 		expect(stopped.writes).toHaveLength(0);
-		expect(stopped.result.error?.message).toMatch(/more than Max Missing Items \(49\)\./);
+		expect(stopped.result.error?.message).toMatch(/more than Max Missing Items \(49\);/);
 		const allowed = await run(mirror({ maxMissingItems: 50, maxMissingPercent: 5 }), rows(950));
 		expect(allowed.result.error).toBeUndefined();
 		expect(zeroings(allowed.writes)).toHaveLength(50);
@@ -128,7 +130,7 @@ describe('Create or Update, Listed Items Not in the Input: Set Their Quantity to
 		expect(guarded.result.error).toBeUndefined();
 		expect(guarded.writes).toHaveLength(0);
 		expect(guarded.items.slice(500)).toHaveLength(500);
-		expect(guarded.items[500].json.guard).toMatch(/^Stopped before any write: 500 of 1,000/);
+		expect(guarded.items[500].json.guard).toMatch(/^Stopped before any write: the run would set 500 of 1,000 items that could be set to 0/);
 	}, MIRROR_TIMEOUT_MS);
 
 	it('a listing that cannot be read in full stops the run before any write (which items are missing is unknown)', async () => {
@@ -139,6 +141,25 @@ describe('Create or Update, Listed Items Not in the Input: Set Their Quantity to
 		expect(writes).toHaveLength(0);
 		expect(result.error?.message).toMatch(/^Permission denied/);
 		expect(String(result.error?.description)).toMatch(/^Nothing was created or changed: the item listings could not be read in full/);
+	}, MIRROR_TIMEOUT_MS);
+
+	it('months later, 1,800 approved items set to 0 beside 200 live: a source read of 100 of the live stops before any write, counting 100 of 200', async () => {
+		await sandboxOf().admin.seedManyItems({ count: 200, status: 'approved', skuPrefix: 'LIVE-', firstNumber: 1 });
+		await sandboxOf().admin.seedManyItems({ count: 1_800, status: 'approved', skuPrefix: 'SOLD-', firstNumber: 1 });
+		const live = (n: number) => Array.from({ length: n }, (_, i) => validItem(`LIVE-${i + 1}`, { quantity: 1 }));
+		const staticData: IDataObject = {};
+		// Over the months: 1,800 pieces left the source and were set to 0 (here in one run, the limits raised for it).
+		const past = await run(mirror({ maxMissingItems: 2_000, maxMissingPercent: 100 }), live(200), { staticData });
+		expect(zeroings(past.writes)).toHaveLength(1_800);
+		expect(past.items[200].json.guard).toBe('Within the guard: 1,800 of 2,000 items that could be set to 0 (90.0 %); 0 listed items are already at 0, deleted or rejected and are not counted');
+		expect((await run(mirror(), live(200), { staticData })).writes).toHaveLength(0);
+
+		const half = await run(mirror(), live(100), { staticData });
+		expect(half.writes).toHaveLength(0);
+		expect(half.result.error?.message).toMatch(
+			/^Stopped before any write: the run would set 100 of 200 items that could be set to 0 \(50\.0 %\), more than Max Missing Percent \(10 %\); 1,800 listed items are already at 0, deleted or rejected and are not counted\. Vendor SKUs in no input row: LIVE-101/,
+		);
+		expect((await quantities()).get('LIVE-200')).toBe(1);
 	}, MIRROR_TIMEOUT_MS);
 
 	it('refuses a run whose input cannot be whole: Batching on, Execute Once, a row without a SKU under Continue On Fail', async () => {

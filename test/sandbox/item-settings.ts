@@ -13,12 +13,18 @@ export interface ItemSettings {
 	allowDuplicateSkus: boolean;
 	/** true: the listings send a vendor_sku made of digits only as a JSON number. */
 	numericSkusAsNumbers: boolean;
+	/**
+	 * true: the vendor_sku filter compares with the SKU as the listings show it, as a service that keeps digit-only
+	 * SKUs as numbers may: with numericSkusAsNumbers, `0073001` finds nothing and `73001` finds the item "0073001".
+	 */
+	skuFilterAsListed: boolean;
 }
 
 export const DEFAULT_ITEM_SETTINGS: Readonly<ItemSettings> = {
 	listingDelaySeconds: 0,
 	allowDuplicateSkus: false,
 	numericSkusAsNumbers: false,
+	skuFilterAsListed: false,
 };
 
 export function parseItemSettings(input: Record<string, unknown>, current: ItemSettings): ItemSettings {
@@ -28,7 +34,7 @@ export function parseItemSettings(input: Record<string, unknown>, current: ItemS
 		if (typeof delay !== 'number' || !Number.isFinite(delay) || delay < 0) throw fail(400, 'listingDelaySeconds must be a number >= 0');
 		next.listingDelaySeconds = delay;
 	}
-	for (const field of ['allowDuplicateSkus', 'numericSkusAsNumbers'] as const) {
+	for (const field of ['allowDuplicateSkus', 'numericSkusAsNumbers', 'skuFilterAsListed'] as const) {
 		const value = input[field];
 		if (value === undefined) continue;
 		if (typeof value !== 'boolean') throw fail(400, `${field} must be a boolean`);

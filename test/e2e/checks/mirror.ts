@@ -34,7 +34,7 @@ function expectGuardError(outcome: ExecuteOutcome, listed: string, workflow: str
 	if (outcome.ok) fail(`${workflow}: the run succeeded; the guard should have stopped it`);
 	const message = outcome.error?.message ?? '';
 	if (!message.startsWith(`Stopped before any write: ${listed}`)) fail(`${workflow}: expected the guard's error, got: ${message} ${outcome.error?.description ?? ''}`);
-	if (!/Vendor SKUs: MIRE-\d+/.test(message)) fail(`${workflow}: the guard's error names no SKU: ${message}`);
+	if (!/Vendor SKUs in no input row: MIRE-\d+/.test(message)) fail(`${workflow}: the guard's error names no SKU: ${message}`);
 	return message;
 }
 
@@ -105,8 +105,8 @@ export const mirrorChecks: Check[] = [
 			return '50 "would set to 0", no write';
 		},
 	}),
-	guardCheck('a source of 500 rows against 1,000 listed stops before any write, naming the count and SKUs', 'item-mirror-500', '500 of 1,000 listed items'),
-	guardCheck('an empty source read (Always Output Data: one empty item) stops before any write', 'item-mirror-empty', '1,000 of 1,000 listed items'),
+	guardCheck('a source of 500 rows against 1,000 listed stops before any write, naming the count and SKUs', 'item-mirror-500', 'the run would set 500 of 1,000 items that could be set to 0'),
+	guardCheck('an empty source read (Always Output Data: one empty item) stops before any write', 'item-mirror-empty', 'the run would set 1,000 of 1,000 items that could be set to 0'),
 	workflowCheck({
 		name: 'item mirror: refused with Request Options → Batching on, no request',
 		workflow: 'item-mirror-batching',

@@ -5,7 +5,7 @@ import { paginate } from '../pagination';
 import type { Router } from '../router';
 import type { Sandbox } from '../sandbox';
 import { ITEM_STATUSES, type ItemStatus, type StoredItem } from '../types';
-import { isListed } from '../item-settings';
+import { isListed, skuAsListed, type ItemSettings } from '../item-settings';
 import { itemView, nonApprovedItemView } from './item-views';
 import { requireVendorUser } from './vendor-only';
 
@@ -24,7 +24,9 @@ function skuFilter(raw: string | undefined): string | undefined {
 /** Variant n of an item: n = 0 is the stored `id`; the others lie far above every item_id and stored id. */
 const variantId = (item: StoredItem, n: number) => item.id + n * 100_000_000;
 
-const matchesSku = (item: StoredItem, sku: string | undefined) => sku === undefined || item.vendor_sku.toLowerCase() === sku;
+/** The filter compares with the stored SKU, or (skuFilterAsListed) with the SKU as the listings show it. */
+const matchesSku = (item: StoredItem, sku: string | undefined, settings: ItemSettings) =>
+	sku === undefined || (settings.skuFilterAsListed ? String(skuAsListed(item.vendor_sku, settings)) : item.vendor_sku).toLowerCase() === sku;
 
 export function registerItemListRoutes(router: Router<AuthContext>, sandbox: Sandbox): void {
 	// An item the service has not processed yet is in neither listing (item-settings.ts, listingDelaySeconds).
@@ -35,7 +37,7 @@ export function registerItemListRoutes(router: Router<AuthContext>, sandbox: San
 		const sku = skuFilter(ctx.query.vendor_sku);
 		const store = sandbox.store;
 		const matches = (i: StoredItem) =>
-			(status === undefined ? i.validation_status !== 'approved' : i.validation_status === status) && matchesSku(i, sku) && listed(i);
+			(status === undefined ? i.validation_status !== 'approved' : i.validation_status === status) && matchesSku(i, sku, sandbox.items) && listed(i);
 		const context = sandbox.pageContext('GET /v1/items', ctx.query, { status, sku });
 		const variants = sandbox.paging.variantsPerItem;
 		if (variants === 1) {
@@ -54,7 +56,7 @@ export function registerItemListRoutes(router: Router<AuthContext>, sandbox: San
 		const sku = skuFilter(ctx.query.vendor_sku);
 		// This listing never shows approved items, so status=approved is valid but always empty.
 		const matches = (i: StoredItem) =>
-			i.validation_status !== 'approved' && (status === undefined || i.validation_status === status) && matchesSku(i, sku) && listed(i);
+			i.validation_status !== 'approved' && (status === undefined || i.validation_status === status) && matchesSku(i, sku, sandbox.items) && listed(i);
 		const context = sandbox.pageContext('GET /v1/items/non_approved', ctx.query, { status, sku });
 		const { page, page_info } = paginate(sandbox.store.items, (i) => i.item_id, context, matches);
 		return ok({ products: page.map((i) => nonApprovedItemView(i, sandbox.items)), page_info });

@@ -20,7 +20,7 @@ import { itemInputFields } from './helpers/itemFields';
 import { fieldMappingProperties } from './helpers/itemMapping';
 import { enteredVendorSku, readerForItem, readItemCreationInput } from './helpers/itemPayload';
 import { amountsOf, isPreview } from './helpers/itemPreview';
-import { skuText } from './helpers/skuText';
+import { skuMatches, skuText } from './helpers/skuText';
 import { ledgeredCreations, readSendAgain, sendAgainField } from './helpers/ledgeredCreations';
 import { fingerprintOf } from './helpers/sentMemory';
 import { DEFAULT_LISTED_WITHIN_HOURS, SubmissionLedger } from './helpers/submissionLedger';
@@ -63,6 +63,8 @@ export interface PendingCreation extends Row {
 interface ReportedError {
 	message: string;
 	vendorSku: string | null;
+	/** The SKU as the service sent it (a JSON number shows no leading zeros). */
+	sentAs: unknown;
 }
 
 function reportedErrors(body: unknown): ReportedError[] | undefined {
@@ -73,16 +75,21 @@ function reportedErrors(body: unknown): ReportedError[] | undefined {
 		return {
 			message: typeof object.message === 'string' && object.message ? object.message : JSON.stringify(entry),
 			vendorSku: skuText(object.vendor_sku),
+			sentAs: object.vendor_sku,
 		};
 	});
 }
 
-/** Same SKU exactly, else ignoring case (SKUs in a batch are unique either way). */
+/**
+ * The one item of the batch the error names (skuText.ts's rule), the same spelling first. A number that several items
+ * could be (leading zeros) names none of them: the error is then told as not tied to an item, never guessed.
+ */
 function ownerOf(batch: PendingCreation[], error: ReportedError): PendingCreation | undefined {
 	if (error.vendorSku === null) return undefined;
-	const sku = error.vendorSku;
-	const sent = (entry: PendingCreation) => entry.payload.vendor_sku.trim();
-	return batch.find((entry) => sent(entry) === sku) ?? batch.find((entry) => sent(entry).toLowerCase() === sku.toLowerCase());
+	const matching = batch.filter((entry) => skuMatches(error.sentAs, entry.payload.vendor_sku));
+	const exact = matching.filter((entry) => entry.payload.vendor_sku.trim() === error.vendorSku);
+	const candidates = exact.length ? exact : matching;
+	return candidates.length === 1 ? candidates[0] : undefined;
 }
 
 function submitted(entry: PendingCreation): RowResult {

@@ -30,6 +30,7 @@ import { missingItemsFields } from './helpers/missingItemsFields';
 import { MissingItemsRun } from './helpers/missingItemsRun';
 import { missingItemsInError } from './helpers/missingItemsWrite';
 import { serviceKeyOf } from '../../shared/listOperation';
+import { InputSkus } from './helpers/skuText';
 
 /**
  * What the 6-hour check can see is what the listings show: the hint names those fields from the one list that the
@@ -162,13 +163,14 @@ async function upsertOne(
 	index: ItemCatalog | undefined,
 	{ submittedBefore, memoryVouches, ledger, fingerprint, indexReadAt }: RowMemory,
 	preview: boolean,
+	input?: InputSkus,
 ): Promise<Outcome> {
 	let found: FoundItem | undefined;
 	try {
-		found = await findItemBySku(context, payload.vendor_sku, index);
+		found = await findItemBySku(context, payload.vendor_sku, index, input);
 		// Listed since the listings were read (another run's creation, seen by this process): those listings are out of date.
 		if (found === undefined && index !== undefined && ledger.listedSince(payload.vendor_sku, indexReadAt)) {
-			found = await findItemBySku(context, payload.vendor_sku, undefined);
+			found = await findItemBySku(context, payload.vendor_sku, undefined, input);
 		}
 		if (found === undefined) {
 			// Read live: a claim another run made a moment ago holds this row too. The batch claims it (ledgeredCreations.ts).
@@ -218,14 +220,7 @@ async function upsertOne(
 		};
 	} catch (error) {
 		if (error instanceof InputValidationError) return { ok: false, failure: validationFailure(error, payload.vendor_sku) };
-		if (error instanceof AmbiguousSkuError) {
-			return failure(
-				itemIndex,
-				payload,
-				[`${error.message}: the service holds ${error.itemIds.length} items with this SKU, so the node cannot tell which one the row describes. Nothing was sent for this row`],
-				`Update the right item with Item → Update (by item_id), and ask the marketplace to remove the extra one; this row fails until then`,
-			);
-		}
+		if (error instanceof AmbiguousSkuError) return failure(itemIndex, payload, [error.explained], error.advice);
 		const mapped = toNodeApiError(context.getNode(), error, {
 			itemIndex,
 			subject: found ? { kind: 'item', id: found.itemId } : undefined,
@@ -305,6 +300,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		// Rows whose fingerprint matches what the service confirmed are not sent. The others: as many rows at once as
 		// the queue lets requests run (the transport paces them for the service).
 		const { maxConcurrent } = requestSettingsOf(context);
+		// Every SKU of the input (the mirror's: refused rows' too): a listed number several rows could be is refused for each.
+		const input = missing?.inputSkus ?? new InputSkus(rows.map((row) => row.payload.vendor_sku));
 		const outcomes = await mapConcurrently(rows, maxConcurrent, async (row): Promise<Outcome> => {
 			if (isUnchanged(row)) return unchangedResult(row.payload.vendor_sku, preview);
 			const rowMemory: RowMemory = {
@@ -314,7 +311,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				fingerprint: fingerprints.get(row.itemIndex)!,
 				indexReadAt,
 			};
-			return await upsertOne(context, row, index, rowMemory, preview);
+			return await upsertOne(context, row, index, rowMemory, preview, input);
 		});
 		if (verifying && !preview) memory?.markVerified();
 		// In input order: the memory keeps the most recently sent SKUs.

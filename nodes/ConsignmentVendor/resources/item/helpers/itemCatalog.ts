@@ -11,9 +11,9 @@ import { toNodeApiError } from '../../../../shared/errors';
 import { serviceKeyOf } from '../../../shared/listOperation';
 import { pageRequests, readPages } from '../../../../shared/pagination';
 import { apiPaths } from '../../../../shared/apiPaths';
-import { skuKey } from './skuText';
+import { recordsMatching, skuKey } from './skuText';
 
-/** What the listings said about the vendor's items, by lower-cased vendor_sku. */
+/** What the listings said about the vendor's items, filed by skuKey (skuText.ts: find a row's with recordsMatching). */
 export interface ItemCatalog {
 	nonApproved: Map<string, IDataObject[]>;
 	/** False when the budget ended the non-approved listing early: a SKU not in `nonApproved` may still exist. */
@@ -100,10 +100,13 @@ export async function readItemCatalog(context: IExecuteFunctions, rows: number, 
 }
 
 /**
- * Whether the listings show an item of a (lower-cased) SKU in a status other than deleted; undefined unless both
- * listings were read in full (a SKU not read may still exist).
+ * Whether the listings show an item of a (lower-cased) row SKU in a status other than deleted, in any of its forms
+ * (skuText.ts); undefined unless both listings were read in full (a SKU not read may still exist).
  */
 export function shownSkus(index: ItemCatalog | undefined): ((lowerCasedSku: string) => boolean) | undefined {
 	if (!index?.nonApprovedComplete || !index.approvedComplete) return undefined;
-	return (sku) => index.approved.has(sku) || (index.nonApproved.get(sku) ?? []).some((record) => record.item_status !== 'deleted');
+	const listedSku = (record: IDataObject) => record.vendor_sku;
+	return (sku) =>
+		recordsMatching(index.approved, sku, listedSku).length > 0 ||
+		recordsMatching(index.nonApproved, sku, listedSku).some((record) => record.item_status !== 'deleted');
 }

@@ -1,10 +1,13 @@
-/** The `vendor_sku` filter is exact but ignores case: at most a few records come back, one page. */
+/**
+ * The `vendor_sku` filter is exact but ignores case: at most a few records come back, one page. What matches a row is
+ * skuText.ts's rule, whatever the filter returned.
+ */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../../shared/transport';
 import type { ItemCatalog } from './itemCatalog';
 import { apiPaths } from '../../../../shared/apiPaths';
-import { skuKey, skuText } from './skuText';
+import { type InputSkus, recordsMatching, skuAsSent, skuFilterForms, skuMatches, skuText } from './skuText';
 
 export interface FoundItem {
 	itemId: string | number;
@@ -16,44 +19,77 @@ export interface FoundItem {
 	listed: IDataObject;
 }
 
-/** Thrown when a SKU matches several items: acting on one at random would be wrong. The operation words it. */
+/**
+ * Thrown when a row cannot be told to one item: its SKU matches several listed items, or the one it matches is a
+ * listed number that several input rows could be (leading zeros, skuText.ts). Acting on one at random would write
+ * to the wrong item. `explained` and `advice` are what the row's error says.
+ */
 export class AmbiguousSkuError extends Error {
+	readonly explained: string;
+
+	readonly advice: string;
+
 	constructor(
 		readonly vendorSku: string,
 		readonly itemIds: string[],
+		rows: string[] = [],
 	) {
-		super(`vendor_sku ${vendorSku} matches ${itemIds.length} items (item_id ${itemIds.join(', ')})`);
+		const ofRows = rows.length > 1;
+		super(
+			ofRows
+				? `vendor_sku ${vendorSku} could be any of the input rows ${rows.join(', ')}: the service lists item_id ${itemIds.join(', ')} under a SKU without leading zeros (a JSON number)`
+				: `vendor_sku ${vendorSku} matches ${itemIds.length} items (item_id ${itemIds.join(', ')})`,
+		);
 		this.name = 'AmbiguousSkuError';
+		this.explained = ofRows
+			? `${this.message}, so the node cannot tell which row it is. Nothing was sent for this row`
+			: `${this.message}: the service holds ${itemIds.length} items with this SKU, so the node cannot tell which one the row describes. Nothing was sent for this row`;
+		this.advice = ofRows
+			? 'Keep one of these rows in the input, or give each the SKU as the vendor portal shows it; these rows fail until then, and the item is not set to 0'
+			: 'Update the right item with Item → Update (by item_id), and ask the marketplace to remove the extra one; this row fails until then';
 	}
 }
 
-function pick(records: IDataObject[], vendorSku: string): IDataObject | undefined {
-	const sameIgnoringCase = records.filter((record) => skuKey(record.vendor_sku) === skuKey(vendorSku));
-	const exact = sameIgnoringCase.filter((record) => skuText(record.vendor_sku) === skuText(vendorSku));
-	const candidates = exact.length ? exact : sameIgnoringCase;
+/**
+ * The record of the row's SKU among `records`, by skuMatches; the exact spelling first (as the service spells it).
+ * `input`: every SKU of the input, so that a listed number no single row can claim is refused.
+ */
+function pick(records: IDataObject[], vendorSku: string, input?: InputSkus): IDataObject | undefined {
+	const matching = records.filter((record) => skuMatches(record.vendor_sku, vendorSku));
+	const exact = matching.filter((record) => skuText(record.vendor_sku) === skuText(vendorSku));
+	const candidates = exact.length ? exact : matching;
 	const ids = [...new Set(candidates.map((record) => String(record.item_id)))];
 	if (ids.length > 1) throw new AmbiguousSkuError(vendorSku, ids);
-	return candidates[0];
+	const found = candidates[0];
+	const rows = found && input ? input.rowsMatching(found.vendor_sku) : [];
+	if (rows.length > 1) throw new AmbiguousSkuError(vendorSku, ids, rows);
+	return found;
 }
 
+/** One filtered request per form of the SKU (skuText.ts, skuFilterForms), until one finds the row's item. */
 async function findIn(
 	context: IExecuteFunctions,
 	url: string,
 	qs: IDataObject,
 	vendorSku: string,
+	input?: InputSkus,
 ): Promise<IDataObject | undefined> {
-	const { body } = await apiRequest(
-		context,
-		{ method: 'GET', url, qs: { ...qs, vendor_sku: vendorSku } },
-	);
-	const products = (body as IDataObject | undefined)?.products;
-	return pick(Array.isArray(products) ? (products as IDataObject[]) : [], vendorSku);
+	for (const form of skuFilterForms(vendorSku)) {
+		const { body } = await apiRequest(
+			context,
+			{ method: 'GET', url, qs: { ...qs, vendor_sku: form } },
+		);
+		const products = (body as IDataObject | undefined)?.products;
+		const found = pick(Array.isArray(products) ? (products as IDataObject[]) : [], vendorSku, input);
+		if (found) return found;
+	}
+	return undefined;
 }
 
-function fromRecord(record: IDataObject, validationStatus: string): FoundItem {
+function fromRecord(record: IDataObject, validationStatus: string, rowSku: string): FoundItem {
 	return {
 		itemId: record.item_id as string | number,
-		vendorSku: skuText(record.vendor_sku) ?? String(record.vendor_sku),
+		vendorSku: skuAsSent(record.vendor_sku, rowSku),
 		validationStatus,
 		quantity: typeof record.quantity === 'number' ? record.quantity : undefined,
 		listed: record,
@@ -65,30 +101,45 @@ async function recordsOf(
 	vendorSku: string,
 	listed: { records: Map<string, IDataObject[]>; complete: boolean } | undefined,
 	lookup: () => Promise<IDataObject | undefined>,
+	input: InputSkus | undefined,
 ): Promise<IDataObject | undefined> {
-	const records = listed?.records.get(skuKey(vendorSku) ?? '');
-	if (listed?.complete) return pick(records ?? [], vendorSku);
-	if (records?.length) {
-		const found = pick(records, vendorSku);
+	const records = listed ? recordsMatching(listed.records, vendorSku, (record) => record.vendor_sku) : [];
+	if (listed?.complete) return pick(records, vendorSku, input);
+	if (records.length) {
+		const found = pick(records, vendorSku, input);
 		if (found && found.item_status !== 'deleted') return found;
 	}
 	return await lookup();
 }
 
-/** A deleted item is used only when no approved item has the SKU. */
-export async function findItemBySku(context: IExecuteFunctions, vendorSku: string, index?: ItemCatalog): Promise<FoundItem | undefined> {
+/** Both listings read in full: a row matching a live item in each is as ambiguous as one matching two in one. */
+function refuseAcrossListings(vendorSku: string, index: ItemCatalog | undefined, input: InputSkus | undefined): void {
+	if (!index?.nonApprovedComplete || !index.approvedComplete) return;
+	const listedSku = (record: IDataObject) => record.vendor_sku;
+	const live = recordsMatching(index.nonApproved, vendorSku, listedSku).filter((record) => record.item_status !== 'deleted');
+	pick([...live, ...recordsMatching(index.approved, vendorSku, listedSku)], vendorSku, input);
+}
+
+/**
+ * A deleted item is used only when no approved item has the SKU. `input`: every SKU of the run's input, so that a
+ * listed number several rows could be refuses each of them (AmbiguousSkuError).
+ */
+export async function findItemBySku(context: IExecuteFunctions, vendorSku: string, index?: ItemCatalog, input?: InputSkus): Promise<FoundItem | undefined> {
+	refuseAcrossListings(vendorSku, index, input);
 	const nonApproved = await recordsOf(
 		vendorSku,
 		index && { records: index.nonApproved, complete: index.nonApprovedComplete },
-		async () => await findIn(context, apiPaths.nonApprovedItems, {}, vendorSku),
+		async () => await findIn(context, apiPaths.nonApprovedItems, {}, vendorSku, input),
+		input,
 	);
 	const nonApprovedStatus = String(nonApproved?.item_status ?? 'pending');
-	if (nonApproved && nonApprovedStatus !== 'deleted') return fromRecord(nonApproved, nonApprovedStatus);
+	if (nonApproved && nonApprovedStatus !== 'deleted') return fromRecord(nonApproved, nonApprovedStatus, vendorSku);
 	const approved = await recordsOf(
 		vendorSku,
 		index && { records: index.approved, complete: index.approvedComplete },
-		async () => await findIn(context, apiPaths.items, { validation_status: 'approved' }, vendorSku),
+		async () => await findIn(context, apiPaths.items, { validation_status: 'approved' }, vendorSku, input),
+		input,
 	);
-	if (approved) return fromRecord(approved, 'approved');
-	return nonApproved ? fromRecord(nonApproved, nonApprovedStatus) : undefined;
+	if (approved) return fromRecord(approved, 'approved', vendorSku);
+	return nonApproved ? fromRecord(nonApproved, nonApprovedStatus, vendorSku) : undefined;
 }

@@ -3,9 +3,12 @@
  * row has, and the guard. Everything here is decided before the run's first write, from the one catalogue read the
  * operation makes anyway (itemCatalog.ts, read in full in this mode).
  *
- * SKUs are compared as trimmed text, ignoring case: the service may send vendor_sku as a number, its vendor_sku
- * filter ignores case, it refuses a second item whose SKU differs only in case, and a row finds its item ignoring
- * case (itemLookup.ts). So a row "abc-1" keeps the listed "ABC-1": it is the item that row updates.
+ * SKUs are compared by the one rule the rows are found by (skuText.ts): trimmed text ignoring case, and a listed
+ * JSON number matches a digit-only row SKU with any leading zeros. So a row "abc-1" keeps the listed "ABC-1", and a
+ * row "0073001" the listed 73001; an item that several rows could be is kept too (those rows are refused).
+ *
+ * The guard counts over the items the run could set to 0: approved items set to 0 stay listed for good (quantity 0
+ * cannot be raised), so a share of every listed item would weaken month by month.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -13,13 +16,10 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { Row } from '../../../shared/batchRunner';
 import { batchingOf } from '../../../shared/itemRunner';
 import type { ItemCatalog } from './itemCatalog';
-import { skuKey } from './skuText';
+import { InputSkus } from './skuText';
 import { enteredVendorSku, readerForItem } from './itemPayload';
 import type { MissingItemsSettings } from './missingItemsFields';
 import type { ZeroedItemsMemory } from './zeroedItemsMemory';
-
-/** A row or record's SKU as the listings are matched on (skuText.ts); '' for none. */
-export const mirrorSkuKey = (sku: unknown): string => skuKey(sku) ?? '';
 
 /** What the run does with one listed item no input row has. */
 export type MissingAction = 'setToZero' | 'report';
@@ -36,11 +36,15 @@ export interface MissingItem {
 }
 
 export interface MissingItemsPlan {
-	/** Items listed in a status other than deleted (the guard's whole). */
+	/** Items listed in a status other than deleted. */
 	listed: number;
+	/** The guard's whole: listed items the run could set to 0 (not known to be at 0, not rejected), in the input or not. */
+	couldSetToZero: number;
+	/** Listed items already at 0 (their listing, or this workflow's memory, says so), deleted or rejected: not counted. */
+	notCounted: number;
+	/** Every listed item not deleted, for the memory of items set to 0 (dropped once no longer listed). */
+	listedIds: Set<string>;
 	missing: MissingItem[];
-	/** Every listed item no input row has, those left out of `missing` included (for the memory). */
-	missingIds: Set<string>;
 }
 
 const NOTHING_WRITTEN = 'Nothing was created or changed.';
@@ -71,8 +75,8 @@ export function refuseInputThatCannotBeWhole(context: IExecuteFunctions, setting
 }
 
 /** Every SKU the input names: the checked rows', and those of rows refused under Continue On Fail, which still exist. */
-export function inputSkus(context: IExecuteFunctions, rows: Row[]): Set<string> {
-	const skus = new Set(rows.map((row) => mirrorSkuKey(row.payload.vendor_sku)));
+export function inputSkus(context: IExecuteFunctions, rows: Row[]): InputSkus {
+	const skus = rows.map((row): string => row.payload.vendor_sku);
 	const checked = new Set(rows.map((row) => row.itemIndex));
 	const count = context.getInputData().length;
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
@@ -89,23 +93,35 @@ export function inputSkus(context: IExecuteFunctions, rows: Row[]): Set<string> 
 				description: `${NOTHING_WRITTEN} Give the row its vendor_sku or remove it (an empty sheet read that outputs one empty item shows this too).`,
 			});
 		}
-		skus.add(mirrorSkuKey(sku));
+		skus.push(sku);
 	}
-	return skus;
+	return new InputSkus(skus);
 }
 
-/** Each listed item once (a listing may show an item as several variant records), deleted ones left out. */
-function listedItems(catalog: ItemCatalog): IDataObject[] {
+/**
+ * Each listed item once (a listing may show an item as several variant records), deleted ones left out; and how
+ * many items are listed as deleted only.
+ */
+function listedItems(catalog: ItemCatalog): { live: IDataObject[]; deleted: number } {
 	const byId = new Map<string, IDataObject>();
+	const deletedIds = new Set<string>();
 	for (const listing of [catalog.approved, catalog.nonApproved]) {
 		for (const records of listing.values()) {
 			for (const record of records) {
+				if (record.item_id === undefined || record.item_id === null) continue;
 				const id = String(record.item_id);
-				if (record.item_status !== 'deleted' && record.item_id !== undefined && record.item_id !== null && !byId.has(id)) byId.set(id, record);
+				if (record.item_status === 'deleted') deletedIds.add(id);
+				else if (!byId.has(id)) byId.set(id, record);
 			}
 		}
 	}
-	return [...byId.values()];
+	return { live: [...byId.values()], deleted: [...deletedIds].filter((id) => !byId.has(id)).length };
+}
+
+/** Known to be at 0: the non-approved listing's quantity, or for approved items this workflow's memory. */
+function knownAtZero(record: IDataObject, zeroed: ZeroedItemsMemory): boolean {
+	if (typeof record.quantity === 'number') return record.quantity <= 0;
+	return String(record.item_status ?? 'pending') === 'approved' && zeroed.has(record.item_id);
 }
 
 /**
@@ -113,18 +129,18 @@ function listedItems(catalog: ItemCatalog): IDataObject[] {
  * the non-approved listing's quantity, or for approved items (whose listing shows no quantity) from this
  * workflow's memory of the items it set to 0: an approved item's quantity can only go down, so it stays 0.
  */
-export function planMissingItems(catalog: ItemCatalog, present: Set<string>, settings: MissingItemsSettings, zeroed: ZeroedItemsMemory): MissingItemsPlan {
-	const listed = listedItems(catalog);
+export function planMissingItems(catalog: ItemCatalog, present: InputSkus, settings: MissingItemsSettings, zeroed: ZeroedItemsMemory): MissingItemsPlan {
+	const { live: listed, deleted } = listedItems(catalog);
 	const missing: MissingItem[] = [];
-	const missingIds = new Set<string>();
+	let couldSetToZero = 0;
 	for (const record of listed) {
-		if (present.has(mirrorSkuKey(record.vendor_sku))) continue;
-		missingIds.add(String(record.item_id));
 		const status = String(record.item_status ?? 'pending');
+		const atZero = knownAtZero(record, zeroed);
+		if (!atZero && status !== 'rejected') couldSetToZero++;
+		if (present.has(record.vendor_sku)) continue;
 		const quantityBefore = typeof record.quantity === 'number' ? record.quantity : undefined;
 		const itemId = record.item_id as string | number;
-		if (quantityBefore !== undefined && quantityBefore <= 0) continue;
-		if (status === 'approved' && zeroed.has(itemId)) continue;
+		if (atZero) continue;
 		const item: MissingItem = { itemId, vendorSku: String(record.vendor_sku), validationStatus: status, quantityBefore, action: 'report' };
 		if (settings.mode === 'setQuantityToZero') {
 			if (status === 'rejected') item.reason = REJECTED_REASON;
@@ -132,15 +148,31 @@ export function planMissingItems(catalog: ItemCatalog, present: Set<string>, set
 		}
 		missing.push(item);
 	}
-	return { listed: listed.length, missing, missingIds };
+	return {
+		listed: listed.length,
+		couldSetToZero,
+		notCounted: listed.length - couldSetToZero + deleted,
+		listedIds: new Set(listed.map((record) => String(record.item_id))),
+		missing,
+	};
+}
+
+const toZeroOf = (plan: MissingItemsPlan) => plan.missing.filter((item) => item.action === 'setToZero');
+const percentOf = (plan: MissingItemsPlan) => (toZeroOf(plan).length * 100) / Math.max(plan.couldSetToZero, 1);
+const counted = (n: number) => n.toLocaleString('en-US');
+
+/** What the guard counted, both numbers: "50 of 1,000 items that could be set to 0 (5.0 %) …; 1,800 listed items …". */
+export function guardCounts(plan: MissingItemsPlan): string {
+	const { couldSetToZero, notCounted } = plan;
+	return `${counted(toZeroOf(plan).length)} of ${counted(couldSetToZero)} items that could be set to 0 (${percentOf(plan).toFixed(1)} %); ${counted(notCounted)} listed items are already at 0, deleted or rejected and are not counted`;
 }
 
 /** The guard's verdict: undefined when the run may go on, else why it stops. */
 export function guardVerdict(plan: MissingItemsPlan, settings: MissingItemsSettings): { message: string; description: string } | undefined {
 	if (settings.mode !== 'setQuantityToZero') return undefined;
-	const toZero = plan.missing.filter((item) => item.action === 'setToZero');
+	const toZero = toZeroOf(plan);
 	if (toZero.length === 0) return undefined;
-	const percent = (toZero.length * 100) / Math.max(plan.listed, 1);
+	const percent = percentOf(plan);
 	const overCount = toZero.length > settings.maxMissingItems;
 	const overShare = percent > settings.maxMissingPercent;
 	if (!overCount && !overShare) return undefined;
@@ -151,7 +183,7 @@ export function guardVerdict(plan: MissingItemsPlan, settings: MissingItemsSetti
 	const skus = toZero.map((item) => item.vendorSku);
 	const sample = skus.slice(0, SAMPLE_IN_MESSAGE).join(', ') + (skus.length > SAMPLE_IN_MESSAGE ? `, … (${skus.length - SAMPLE_IN_MESSAGE} more)` : '');
 	return {
-		message: `Stopped before any write: ${toZero.length.toLocaleString('en-US')} of ${plan.listed.toLocaleString('en-US')} listed items (${percent.toFixed(1)} %) are in no input row and would be set to 0, more than ${limits}. Vendor SKUs: ${sample}`,
+		message: `Stopped before any write: the run would set ${counted(toZero.length)} of ${counted(plan.couldSetToZero)} items that could be set to 0 (${percent.toFixed(1)} %), more than ${limits}; ${counted(plan.notCounted)} listed items are already at 0, deleted or rejected and are not counted. Vendor SKUs in no input row: ${sample}`,
 		description: [
 			`${NOTHING_WRITTEN} An empty or partial source (a failed or filtered sheet read, a shop query that returned a page only) would otherwise set these items to 0.`,
 			'Check the input; run with Preview Only to list every item that would be set to 0. If they really left the source, raise Max Missing Items or Max Missing Percent for one run.',

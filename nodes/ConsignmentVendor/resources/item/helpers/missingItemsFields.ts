@@ -57,7 +57,7 @@ export const missingItemsFields: INodeProperties[] = [
 		default: DEFAULT_MAX_MISSING_PERCENT,
 		typeOptions: { minValue: 0, maxValue: 100, numberPrecision: 1 },
 		description:
-			'The run stops before any write when more than this share of the listed items would be set to 0 (an empty or partial source read would otherwise zero the catalogue)',
+			'The run stops before any write when more than this share of the items it could set to 0 would be (items already at 0, deleted or rejected are not counted): an empty or partial source read would otherwise zero the catalogue',
 		hint: 'Raise it for one run when that many items really left the source; check with Preview Only first',
 		displayOptions: { show: { ...show, missingItems: ['setQuantityToZero'] } },
 	},

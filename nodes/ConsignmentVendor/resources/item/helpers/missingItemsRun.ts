@@ -12,13 +12,14 @@ import type { Row } from '../../../shared/batchRunner';
 import { OutcomeTally } from '../../../shared/runSummary';
 import { readItemCatalog, type ItemCatalog } from './itemCatalog';
 import { enteredVendorSku, readerForItem } from './itemPayload';
-import { guardError, guardVerdict, inputSkus, planMissingItems, refuseInputThatCannotBeWhole, type MissingItemsPlan } from './missingItems';
+import { guardCounts, guardError, guardVerdict, inputSkus, planMissingItems, refuseInputThatCannotBeWhole, type MissingItemsPlan } from './missingItems';
 import { missingItemsSettingsOf, type MissingItemsSettings } from './missingItemsFields';
 import { settleMissingItems, type MissingItemOutput } from './missingItemsWrite';
 import { ZeroedItemsMemory } from './zeroedItemsMemory';
+import { InputSkus } from './skuText';
 
 export class MissingItemsRun {
-	private present: Set<string> | undefined;
+	private present: InputSkus | undefined;
 
 	private plan: MissingItemsPlan | undefined;
 
@@ -53,7 +54,7 @@ export class MissingItemsRun {
 
 	/** A source of 0 rows: every listed item is missing (the guard stops this unless set to allow it). */
 	async runWithoutRows(context: IExecuteFunctions, preview: boolean): Promise<INodeExecutionData[][]> {
-		this.present = new Set();
+		this.present = new InputSkus([]);
 		await this.decide(context, preview);
 		const outputs = await this.outputs(context, preview);
 		const tally = new OutcomeTally();
@@ -62,6 +63,11 @@ export class MissingItemsRun {
 		tally.show(context, preview);
 		const emptyItem = { json: { operation: 'no rows', message: 'The input was one empty item: the source had no rows' }, pairedItem: { item: 0 } };
 		return [[emptyItem, ...outputs.map(({ json }) => ({ json }))]];
+	}
+
+	/** Every SKU the input names, refused rows' included (set by `takeInput`). */
+	get inputSkus(): InputSkus | undefined {
+		return this.present;
 	}
 
 	/** Before any request: every SKU the input names (a row without one refuses the run). */
@@ -91,7 +97,7 @@ export class MissingItemsRun {
 	 */
 	async decide(context: IExecuteFunctions, preview: boolean): Promise<ItemCatalog> {
 		const catalog = await this.readCatalog(context);
-		this.plan = planMissingItems(catalog, this.present ?? new Set(), this.settings, this.memory);
+		this.plan = planMissingItems(catalog, this.present ?? new InputSkus([]), this.settings, this.memory);
 		const verdict = guardVerdict(this.plan, this.settings);
 		if (verdict && !preview) throw guardError(context, verdict);
 		this.guardStops = verdict?.message;
@@ -102,11 +108,14 @@ export class MissingItemsRun {
 	async outputs(context: IExecuteFunctions, preview: boolean): Promise<MissingItemOutput[]> {
 		if (!this.plan) return [];
 		const outputs = await settleMissingItems(context, this.plan, preview, this.memory);
-		// A preview the guard would stop says so on every item it lists, and in the run summary.
-		for (const output of this.guardStops ? outputs : []) {
-			output.json.guard = this.guardStops;
-			if (output.outcome === 'would set to 0') output.outcome = 'would set to 0, but the guard stops the run';
-		}
+		// A preview the guard would stop says so on every item it lists, and in the run summary; otherwise each item
+		// set to 0 says what the guard counted.
+		const counts = `Within the guard: ${guardCounts(this.plan)}`;
+		outputs.forEach((output, position) => {
+			if (this.guardStops) output.json.guard = this.guardStops;
+			else if (this.plan?.missing[position].action === 'setToZero') output.json.guard = counts;
+			if (this.guardStops && output.outcome === 'would set to 0') output.outcome = 'would set to 0, but the guard stops the run';
+		});
 		return outputs;
 	}
 }

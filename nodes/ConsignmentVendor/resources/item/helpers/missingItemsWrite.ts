@@ -69,7 +69,7 @@ export async function settleMissingItems(
 				: output(item, 'not in input', { preview: 'not in input', ...(item.reason ? { reason: item.reason } : {}) }),
 		);
 	}
-	memory.keepOnly((itemId) => plan.missingIds.has(itemId));
+	memory.keepOnly((itemId) => plan.listedIds.has(itemId));
 	const outputs = await mapConcurrently(plan.missing, requestSettingsOf(context).maxConcurrent, async (item) => {
 		if (item.action === 'report') return output(item, item.reason ? 'not set to 0' : 'not in input', item.reason ? { reason: item.reason } : {});
 		return await setToZero(context, item);

@@ -3,8 +3,8 @@
  * listing shows no quantity, and an approved item's quantity can only go down, so one set to 0 stays at 0. Without
  * this memory every run would PATCH every such item again. n8n saves static data after production runs only, so a
  * manual run sends those PATCHes again (harmless: 0 stays 0).
- * An entry is dropped when its SKU is back in the input or the item is no longer listed: should the item leave the
- * source again, it is set to 0 again.
+ * An entry is dropped only when the item is no longer listed (or listed as deleted): an item whose SKU is back in the
+ * input is still at 0, and the guard counts only the items it could set to 0 (missingItems.ts).
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
@@ -36,7 +36,7 @@ export class ZeroedItemsMemory {
 		this.changed = true;
 	}
 
-	/** Keeps only the items still listed and still in no input row. */
+	/** Keeps only the items still listed. */
 	keepOnly(stillMissing: (itemId: string) => boolean): void {
 		for (const itemId of [...this.itemIds]) {
 			if (!stillMissing(itemId)) {

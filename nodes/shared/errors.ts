@@ -10,7 +10,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { isNodeApiError, isRequestError, readHttpFailure, redactSecrets, serviceMessage, type HttpFailure } from './httpFailure';
 import { describeRateLimitGiveUp, describeTimeout, describeUnknownOutcome, isTimeout, plural, triedSentence, WRITE_RERUN_ADVICE } from './retryMessages';
 import { describeSsrfRefusal, ssrfRefusalOf } from './ssrfRefusal';
-import { retryOutcomeOf, type RetryOutcome } from './transport/outcome';
+import { retryOutcomeOf, withOutcome, type RetryOutcome } from './transport/outcome';
 import { isIdempotent, mayHaveBeenProcessed, retryAfterMs } from './transport/retryRules';
 
 /** What a failed request was about, so a 404 can name it. */
@@ -187,7 +187,7 @@ export function toNodeApiError(
 	// A write the queue gave up while it was on the wire (the execution was cancelled) is worded as any unknown outcome.
 	if (!isRequestError(error) && retryOutcomeOf(error)?.outcomeUnknown !== true) {
 		// Not from a request (a bug, or a plain Error from our own code): keep its message.
-		return new NodeOperationError(node, error instanceof Error ? error : String(error), { itemIndex, runIndex });
+		return keepingOutcome(new NodeOperationError(node, error instanceof Error ? error : String(error), { itemIndex, runIndex }), error);
 	}
 	const failure = readHttpFailure(error);
 	if (failure.status === undefined && !failure.reachedService && isNodeApiError(error)) {
@@ -195,7 +195,16 @@ export function toNodeApiError(
 		return keptWithItemIndex(error, itemIndex);
 	}
 	const { message, description } = describe(failure, subject, retryOutcomeOf(error), method);
-	return mappedError(node, { message, description, status: failure.status, said: serviceMessage(failure.body) }, itemIndex, runIndex);
+	return keepingOutcome(mappedError(node, { message, description, status: failure.status, said: serviceMessage(failure.body) }, itemIndex, runIndex), error);
+}
+
+/**
+ * What the queue did stays readable on the mapped error: the runners tell a row that was never sent, one refused and
+ * one whose outcome is unknown apart by it (itemRunner.ts), whatever wording the error got.
+ */
+function keepingOutcome<T extends NodeApiError | NodeOperationError>(mapped: T, error: unknown): T {
+	const outcome = retryOutcomeOf(error);
+	return outcome === undefined ? mapped : (withOutcome(mapped, outcome) as T);
 }
 
 function mappedError(

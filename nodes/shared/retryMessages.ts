@@ -38,6 +38,8 @@ export function describeRateLimitGiveUp(outcome: RetryOutcome | undefined): stri
 			return `${waited}, the most Request Options → Max Wait per Request allows (${duration(outcome.maxWaitMs)}), while other requests shared the service's rate limit. Raise that limit, send fewer items per run, ${lowerRate}.`;
 		case 'cancelled':
 			return 'The execution was cancelled while the request waited for the rate limit.';
+		case 'withdrawn':
+			return 'The node stopped sending requests after another item failed, so this one was not sent again.';
 		default:
 			return `${waited}. Run the workflow again later, ${lowerRate}.`;
 	}

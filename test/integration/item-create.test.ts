@@ -196,6 +196,32 @@ describe('Item → Create: 207 partial failures', () => {
 		expect(output[2].pairedItem).toEqual({ item: 2 });
 	});
 
+	describe.each([
+		['refused (422, nothing created)', 422, { error: 'items is invalid: refused' }, /^2 of 6 items failed\. Item index 1 \(vendor_sku B-1\), item index 4 \(vendor_sku B-4\): The service rejected the request: items is invalid: refused$/],
+		['a server error (500, outcome unknown)', 500, undefined, /^2 of 6 items failed\. Item index 1 \(vendor_sku B-1\), item index 4 \(vendor_sku B-4\): Outcome unknown/],
+	])('without Continue On Fail, the second of 3 batches %s', (_what, status, body, message) => {
+		// One batch per consignment, sent one after another: cons_12345 (rows 0, 3), 1001 (rows 1, 4), cons_67890 (rows 2, 5).
+		const consignments = ['cons_12345', '1001', 'cons_67890'];
+		const rows = () => Array.from({ length: 6 }, (_, n) => validItem(`${'ABC'[n % 3]}-${n}`, { consignment: consignments[n % 3] }));
+
+		it('names the items of the other batches as created, and never advises running the node again', async () => {
+			await suite.sandbox.admin.addFault({ kind: 'status', status, method: 'POST', pathPrefix: '/v1/consignments/1001/', ...(body ? { body } : {}) });
+			const result = await suite.run({ ...createIn(''), consignmentId: { __rl: true, mode: 'id', value: '={{ $json.consignment }}' } }, rows());
+
+			expect((await suite.apiRequests()).map((request) => [request.path, request.status])).toEqual([
+				['/v1/consignments/cons_12345/items', 200],
+				['/v1/consignments/1001/items', status],
+				['/v1/consignments/cons_67890/items', 200],
+			]);
+			const created = (await suite.sandbox.admin.state()).items.map((item) => item.vendor_sku).filter((sku) => /^[ABC]-\d$/.test(sku));
+			expect(created.sort()).toEqual(['A-0', 'A-3', 'C-2', 'C-5']);
+			expect(result.error?.message).toMatch(message);
+			const description = String((result.error as { description?: string }).description);
+			expect(description).toContain('The other 4 item(s) were sent to the service (item index 0, 2-3, 5)');
+			expect(description).not.toMatch(/\b(run|try)\b[^.]*\bagain\b/i);
+		});
+	});
+
 	it('a 207 that does not say which items failed fails none of them: each is submitted, result not confirmed', async () => {
 		await suite.sandbox.admin.addFault({ kind: 'status', status: 207, method: 'POST', pathPrefix: '/v1/consignments/' });
 		const result = await suite.run(createIn('cons_12345'), [validItem('U-0'), validItem('U-1')]);

@@ -76,6 +76,19 @@ describe('Item → Update, address and quantity only (approved item)', () => {
 		expect(output.message).toMatch(/^address_id 304 was applied \(an earlier request\); this error is the quantity \d+'s request\./);
 	});
 
+	it('without Continue On Fail, an item whose address went through and whose quantity was refused is named as partly carried out; no "run again"', async () => {
+		const approved = await seeded('SBX-1004');
+		const result = await suite.run(
+			{ operation: 'update', itemId: String(approved.item_id), fieldsToSend: 'approved', approvedItemFields: { addressId: '304', quantity: approved.quantity + 5 } },
+			[{}],
+		);
+		expect(await seeded('SBX-1004')).toMatchObject({ quantity: approved.quantity, address_id: 304 });
+		const description = String((result.error as { description?: string }).description);
+		expect(description).toMatch(/^address_id 304 was applied \(an earlier request\)/);
+		expect(description).toContain('Partly carried out: item index 0');
+		expect(description).not.toMatch(/\b(run|try)\b[^.]*\bagain\b/i);
+	});
+
 	it('refuses to send neither field', async () => {
 		const result = await suite.run({ operation: 'update', itemId: '5', fieldsToSend: 'approved', approvedItemFields: {} }, [{}]);
 		expect(result.error?.message).toMatch(/^Item index 0: address_id or quantity must be given/);

@@ -34,8 +34,8 @@ describe('a failure after rows were carried out', () => {
 		const { result, requests } = await runNode(sandbox(), { ...createAddresses, requestOptions: { maxConcurrent: 1 } }, { inputItems: rows(40) });
 		expect(requests.filter((request) => request.status === 201)).toHaveLength(30);
 		const said = describedBy(result.error);
-		expect(said).toMatch(/30 of the 40 items were carried out before this failure \(item index 0-29\): do not send them again/);
-		expect(said).toMatch(/Send only the other items/);
+		expect(said).toMatch(/30 of the 40 items were carried out \(item index 0-29\): do not send them again/);
+		expect(said).toMatch(/Not sent: 9 items \(item index 31-39\)\. Send again only the items failed or not sent/);
 		expect(said).not.toMatch(/run the node again|Run the workflow again/i);
 	});
 });

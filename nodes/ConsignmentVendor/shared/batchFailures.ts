@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { errorItem } from './itemRunner';
 import { InputValidationError } from './schemas';
+import { indexRanges, withoutRunAgainAdvice } from './writeOutcomes';
 
 export interface ItemFailure {
 	itemIndex: number;
@@ -66,14 +67,16 @@ function otherOutcomesSentence({ subject, byOutcome, note }: OtherOutcomes): str
 
 /**
  * Grouped by reason, so a batch-wide failure (500 items refused with one 5xx) reads as one line. `total`: input
- * items; `written`: input items created or changed, so the user knows a rerun would send them again.
+ * items; `written`: the input items created or changed, named so that the user sends none of them again (of them,
+ * `unconfirmed`: submitted, but not confirmed by the service's answer). Once any write may have been carried out,
+ * no advice to run the node again is kept, whoever wrote it: it would send those writes again.
  */
 export function failuresError(
 	node: INode,
 	failures: ItemFailure[],
 	total: number,
-	written: number,
-	unconfirmed = 0,
+	written: number[],
+	unconfirmed: number[] = [],
 	others?: OtherOutcomes,
 ): NodeOperationError {
 	const sorted = [...failures].sort((a, b) => a.itemIndex - b.itemIndex);
@@ -90,8 +93,16 @@ export function failuresError(
 		return `${capitalised(named)}${more}: ${reason}`;
 	});
 	const fullList = sorted.map((failure) => `${label(failure)}: ${failure.messages.join('; ')}`).join('\n');
-	const hints = [...new Set(sorted.map((failure) => failure.description).filter(Boolean))];
 	const unknown = sorted.filter((failure) => failure.outcomeUnknown).length;
+	const writesLeft = written.length > 0 || unknown > 0;
+	const hints = [
+		...new Set(
+			sorted
+				.map((failure) => failure.description ?? '')
+				.map((hint) => (writesLeft ? withoutRunAgainAdvice(hint) : hint))
+				.filter(Boolean),
+		),
+	];
 	const message = `${failures.length} of ${total} items failed. ${lines.join(' | ')}`;
 	const error = new NodeOperationError(node, message, {
 		itemIndex: sorted[0]?.itemIndex,
@@ -99,14 +110,14 @@ export function failuresError(
 			...(unknown > 0
 				? [`Outcome unknown for ${unknown} of the failed item(s): their request may have been carried out, so they may have been created. Check them before sending them again (Item → Get Many Non-Approved filtered by their Vendor SKU), or they may be created twice.`]
 				: []),
-			written > 0
-				? `The other ${written} item(s) were sent to the service: running the node again, or "Retry On Fail", sends them again. Send only the failed items again.`
+			written.length > 0
+				? `The other ${written.length} item(s) were sent to the service (item index ${indexRanges(written)}): running the node again, or "Retry On Fail", sends them again. Send only the failed items again${unknown > 0 ? ', those of unknown outcome once checked' : ''}.`
 				: unknown > 0
 					? `Apart from those, no ${others ? 'input ' : ''}item was created or changed.`
 					: `No ${others ? 'input ' : ''}item was created or changed.`,
 			...(others ? [otherOutcomesSentence(others)] : []),
-			...(unconfirmed > 0
-				? [`${unconfirmed} of them were submitted, but the service's answer did not confirm them (their output items say why): check them before sending them again.`]
+			...(unconfirmed.length > 0
+				? [`${unconfirmed.length} of them were submitted, but the service's answer did not confirm them (item index ${indexRanges(unconfirmed)}; their output items say why): check them before sending them again.`]
 				: []),
 			'Turn on "Continue On Fail" in the node settings to get one output item per input item, failed ones included.',
 			...hints,

@@ -205,11 +205,11 @@ class RowOutputs {
 
 	private readonly inputItems: number;
 
-	/** Input items created or changed: a rerun would send them again. */
-	private written = 0;
+	/** Input items created or changed: a rerun would send them again, so the failed-items error names them. */
+	private readonly written: number[] = [];
 
 	/** Of `written`: submitted, but not confirmed by the service. */
-	private unconfirmed = 0;
+	private readonly unconfirmed: number[] = [];
 
 	private readonly tally = new OutcomeTally();
 
@@ -229,8 +229,8 @@ class RowOutputs {
 			this.tally.add(result.outcome);
 		} else if (result.ok) {
 			// A row "not applied" made no request: a rerun sends it nothing either.
-			if (outcomeOf(result.json) !== 'not applied') this.written++;
-			if (result.unconfirmed) this.unconfirmed++;
+			if (outcomeOf(result.json) !== 'not applied') this.written.push(itemIndex);
+			if (result.unconfirmed) this.unconfirmed.push(itemIndex);
 			this.items[itemIndex] = { json: result.json, pairedItem: { item: itemIndex } };
 			this.tally.add(result.unconfirmed ? 'unconfirmed' : outcomeOf(result.json));
 		} else {

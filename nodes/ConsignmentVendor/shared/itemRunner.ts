@@ -11,6 +11,7 @@ import { apiRequest, REQUEST_OPTIONS_PARAMETER, requestSettingsOf, type ApiReque
 import { forEachConcurrently } from './concurrency';
 import { itemPrefix } from './fieldRules';
 import { InputValidationError } from './schemas';
+import { RowFates } from './writeOutcomes';
 
 /** What an input error says happened: the user may fix the row and rerun without sending anything twice. */
 export const NOTHING_SENT = 'Nothing was sent for this item.';
@@ -107,8 +108,8 @@ export interface PerItemOperation<T> {
 	/**
 	 * The operation creates, changes or deletes something. Without Continue On Fail every item is then read before
 	 * the first request, so an invalid one stops the node with nothing sent (with it, each is read just before it is
-	 * sent: evaluating expressions overlaps the service's pace), and a failure after some items were carried out
-	 * names them, so they are not sent twice.
+	 * sent: evaluating expressions overlaps the service's pace), and a failure names what became of every item
+	 * (writeOutcomes.ts), so none is sent twice.
 	 */
 	writes?: boolean;
 	/** One input item at a time (listings: their pages are sent one after another anyway, and in input order). */
@@ -126,36 +127,7 @@ export function batchingOf(context: IExecuteFunctions): { size: number; interval
 	return { size: size > 0 ? Math.floor(size) : 1, intervalMs };
 }
 
-/** "0-59, 61" for [0..59, 61]: the input items a user must leave out when sending the rest. */
-export function indexRanges(indexes: number[]): string {
-	const sorted = [...indexes].sort((a, b) => a - b);
-	const ranges: string[] = [];
-	for (let start = 0; start < sorted.length; ) {
-		let end = start;
-		while (end + 1 < sorted.length && sorted[end + 1] === sorted[end] + 1) end++;
-		ranges.push(start === end ? String(sorted[start]) : `${sorted[start]}-${sorted[end]}`);
-		start = end + 1;
-	}
-	return ranges.join(', ');
-}
-
-const RUN_AGAIN_ADVICE = /[^.]*\b(run|try)\b[^.]*\bagain\b[^.]*\./gi;
-
-/**
- * The node's failure after some items were carried out: running every item again would repeat them (a second address,
- * a second cancellation), so the error says which ones went through and never advises running the node again.
- */
-function namingCarriedOut(error: unknown, carriedOut: number[], count: number): unknown {
-	if (carriedOut.length === 0 || !(error instanceof Error)) return error;
-	const described = error as Error & { description?: string | null };
-	// Advice to run again is dropped, whoever wrote it (an input refusal, a service refusal, a retry budget).
-	const advice = (described.description ?? '').replace(RUN_AGAIN_ADVICE, '').trim();
-	const done =
-		`${carriedOut.length} of the ${count} items were carried out before this failure (item index ${indexRanges(carriedOut)}): ` +
-		'do not send them again, or they are carried out twice. Send only the other items (turn on Settings → On Error → Continue to get one output item per input item, failed ones included).';
-	described.description = advice ? `${advice} ${done}` : done;
-	return error;
-}
+export { indexRanges } from './writeOutcomes';
 
 export function perItem<T>(operation: PerItemOperation<T>) {
 	return async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -163,7 +135,11 @@ export function perItem<T>(operation: PerItemOperation<T>) {
 	};
 }
 
-/** Without Continue On Fail the first failure stops the node: nothing more starts, queued requests leave the queue. */
+/**
+ * Without Continue On Fail the first failure stops the node: nothing more starts and queued requests leave the queue,
+ * while writes already on the wire are waited for (the queue's withdrawal), so the error can name every row the
+ * service carried out.
+ */
 export async function runPerItem<T>(context: IExecuteFunctions, operation: PerItemOperation<T>): Promise<INodeExecutionData[][]> {
 	const count = context.getInputData().length;
 	const node = context.getNode();
@@ -174,8 +150,8 @@ export async function runPerItem<T>(context: IExecuteFunctions, operation: PerIt
 	const outputs = new Array<INodeExecutionData[]>(count);
 	const stop = new AbortController();
 	const cancelled = () => stop.signal.aborted || context.getExecutionCancelSignal?.()?.aborted === true;
-	let firstFailure: { error: unknown } | undefined;
-	const carriedOut: number[] = [];
+	let firstFailure: { error: unknown; itemIndex: number } | undefined;
+	const fates = operation.writes && !continueOnFail ? new RowFates(count) : undefined;
 	const runItem = async (itemIndex: number) => {
 		if (cancelled()) return;
 		let stage: 'invalid' | 'failed' = 'invalid';
@@ -185,15 +161,19 @@ export async function runPerItem<T>(context: IExecuteFunctions, operation: PerIt
 			const sent = await operation.send(context, input, itemIndex, stop.signal);
 			const pairedItem = { item: itemIndex };
 			outputs[itemIndex] = Array.isArray(sent) ? sent : [{ json: sent, pairedItem }];
-			carriedOut.push(itemIndex);
+			fates?.carriedOut(itemIndex);
 			operation.onOutcome?.('sent');
 		} catch (caught) {
 			operation.onOutcome?.(stage);
 			const error = toNodeApiError(node, caught, { itemIndex });
 			if (continueOnFail) outputs[itemIndex] = [errorItemOf(error, itemIndex)];
-			else if (!stop.signal.aborted) {
-				firstFailure = { error };
-				stop.abort();
+			else {
+				// Every failure counts: one answered after the first may be a row the service carried out after all.
+				fates?.failed(itemIndex, error);
+				if (!stop.signal.aborted) {
+					firstFailure = { error, itemIndex };
+					stop.abort();
+				}
 			}
 		}
 	};
@@ -205,7 +185,7 @@ export async function runPerItem<T>(context: IExecuteFunctions, operation: PerIt
 		const size = Math.min(batchSize, count - start);
 		await forEachConcurrently(size, concurrency, async (offset) => await runItem(start + offset));
 	}
-	if (firstFailure) throw operation.writes ? namingCarriedOut(firstFailure.error, carriedOut, count) : firstFailure.error;
+	if (firstFailure) throw fates ? fates.describe(firstFailure.error, firstFailure.itemIndex) : firstFailure.error;
 	if (context.getExecutionCancelSignal?.()?.aborted) throw new NodeOperationError(node, 'The execution was cancelled');
 	// A single input item's output as it is (a listing of 250,000 records is not copied); otherwise one loop, not
 	// `push(...records)`: a listing may hold more records than a call's arguments can.

@@ -108,7 +108,7 @@ async function scheduled<T>(
 	method: string,
 	settings: RequestSettings,
 	send: () => Promise<T>,
-	signal?: AbortSignal,
+	withdrawal?: AbortSignal,
 	interactive?: boolean,
 ): Promise<T> {
 	const { baseUrl, clientId } = await credentialTarget(context);
@@ -118,7 +118,8 @@ async function scheduled<T>(
 		method,
 		send,
 		settings,
-		signals: [cancelSignalOf(context), signal],
+		signals: [cancelSignalOf(context)],
+		withdrawal,
 		interactive: interactive ?? isInteractive(context),
 	});
 }
@@ -146,7 +147,11 @@ export interface ApiRequest {
 	url: string;
 	qs?: IDataObject;
 	body?: IDataObject;
-	/** Besides the execution's cancellation: when aborted, the request leaves the queue if it has not been sent. */
+	/**
+	 * The caller's stop, besides the execution's cancellation: when aborted, the request leaves the queue if it has
+	 * not been sent; a write already on the wire is waited for (its answer says whether it was carried out) and not
+	 * sent again (scheduler.ts, `withdrawal`).
+	 */
 	signal?: AbortSignal;
 	/**
 	 * Whether a person (or n8n's activation) waits for it; undefined: decided from the context (`isInteractive`).

@@ -16,7 +16,12 @@ export type GiveUpReason =
 	/** The service asked for a pause (Retry-After) longer than either limit allows. */
 	| 'pauseTooLong'
 	/** The execution was cancelled while the request waited. */
-	| 'cancelled';
+	| 'cancelled'
+	/**
+	 * The caller stopped (a runner, after another item failed) before the request was sent, or before it was sent
+	 * again; one already on the wire was waited for.
+	 */
+	| 'withdrawn';
 
 export interface RetryOutcome {
 	/** Times the request was sent, the failed last one included. */

@@ -20,7 +20,9 @@
  *   have replaced the token: retryRules.ts);
  * - transient failures (5xx, broken connections) of requests that are safe to repeat are retried a few times
  *   with backoff, without holding a slot; a POST is never repeated unless the service said it did not process it;
- * - every request carries a timeout (set by apiRequest in index.ts, from the node's Request Options), so a hung endpoint cannot hold a slot for ever.
+ * - every request carries a timeout (set by apiRequest in index.ts, from the node's Request Options), so a hung endpoint cannot hold a slot for ever;
+ * - a caller that stops (a runner after a row failed: `withdrawal`) takes its requests out of the queue, but its
+ *   writes already on the wire are waited for: the service may carry them out, and the caller must say so.
  */
 import { sleep } from 'n8n-workflow';
 
@@ -58,10 +60,16 @@ export interface ScheduledRequest<T> {
 	send: () => Promise<T>;
 	settings: RequestSettings;
 	/**
-	 * The execution's cancel signal, and the caller's own (e.g. Update stopping after a failure): when either
-	 * aborts, the request leaves the queue at once if it has not been sent.
+	 * The execution's cancel signal: when one aborts, the request leaves the queue at once if it has not been sent,
+	 * and one on the wire is given up (a write then with its outcome unknown: n8n stops the execution now).
 	 */
 	signals?: ReadonlyArray<AbortSignal | undefined>;
+	/**
+	 * The caller's own stop (a runner stopping after a row failed): the request leaves the queue if it has not been
+	 * sent; a write already on the wire is waited for and its answer delivered (it may have been carried out, and
+	 * the caller must name it), but it is not sent again; a read on the wire is given up.
+	 */
+	withdrawal?: AbortSignal;
 	/** A person is waiting for it (see the file comment): sent before queued bulk requests. */
 	interactive?: boolean;
 }
@@ -70,7 +78,11 @@ interface Job {
 	method: string;
 	send: () => Promise<unknown>;
 	settings: RequestSettings;
+	/** Every signal watched: the execution's and the caller's withdrawal. */
 	signals: AbortSignal[];
+	withdrawal?: AbortSignal;
+	/** Withdrawn while on the wire: its answer is awaited, and whatever it says, it is not sent again. */
+	withdrawn?: boolean;
 	interactive: boolean;
 	enqueuedAt: number;
 	startedInEpoch: number;
@@ -132,13 +144,13 @@ export class RequestScheduler {
 				this.lastProgressAt = now;
 				this.rate.restartCycle(now);
 			}
-			const signals = (request.signals ?? []).filter((signal): signal is AbortSignal => signal !== undefined);
-			if (signals.some((signal) => signal.aborted)) return reject(cancelledError());
+			const signals = [...(request.signals ?? []), request.withdrawal].filter((signal): signal is AbortSignal => signal !== undefined);
 			const job: Job = {
 				method: request.method.toUpperCase(),
 				send: request.send,
 				settings: request.settings,
 				signals,
+				withdrawal: request.withdrawal,
 				interactive: request.interactive === true,
 				enqueuedAt: now,
 				startedInEpoch: 0,
@@ -150,6 +162,7 @@ export class RequestScheduler {
 				reject,
 				settled: false,
 			};
+			if (signals.some((signal) => signal.aborted)) return this.giveUp(job, withdrawnOrCancelled(job), withdrawnOrCancelledReason(job));
 			if (this.pausedUntil - now > job.settings.maxWaitMs) {
 				// The service's pause outlasts what this request may wait: say so now, not when the pause ends.
 				return this.giveUp(job, notSentError(job, now, this.pausedUntil), 'waitedTooLong');
@@ -235,6 +248,7 @@ export class RequestScheduler {
 		job.attempts++;
 		job.startedInEpoch = this.pauseEpoch;
 		job.sending = true;
+		let failed = false;
 		try {
 			// The request carries its own timeout (apiRequest in index.ts), so a hung endpoint frees its slot.
 			const value = await job.send();
@@ -244,12 +258,16 @@ export class RequestScheduler {
 			this.rate.onSuccess(this.lastProgressAt, this.queues.bulk.length);
 			this.settle(job, () => job.resolve(value));
 		} catch (error) {
+			failed = true;
 			this.onFailure(job, error);
 		} finally {
 			job.sending = false;
 			this.lastActivityAt = this.now();
 			this.inFlight[laneOf(job)]--;
-			this.wakeSlotWaiters();
+			// After a failure the slot is handed on a turn later, once the caller has heard of it: a runner that stops on
+			// it withdraws its queued requests first, rather than one more write leaving after the failure.
+			if (failed) void sleep(0).then(() => this.wakeSlotWaiters());
+			else this.wakeSlotWaiters();
 		}
 	}
 
@@ -258,7 +276,10 @@ export class RequestScheduler {
 		job.lastError = error;
 		const failure = readHttpFailure(error);
 		const now = this.now();
+		// A slow-down still sets the queue's pace; `requeue` then gives a withdrawn request up.
 		if (isSlowDown(failure)) return this.onSlowDown(job, error, failure, now);
+		// Withdrawn while on the wire: this answer is the one the caller waited for; nothing is sent again.
+		if (job.withdrawn) return this.giveUp(job, error, isRetryable(failure, job.method) || isAuthRejection(failure, error) ? 'withdrawn' : 'notRetryable');
 		if (isAuthRejection(failure, error) && job.authResends < AUTH_RESEND.maxResends) {
 			job.authResends++;
 			const delay = backoffMs(job.authResends, AUTH_RESEND.baseDelayMs, AUTH_RESEND.maxBackoffMs);
@@ -311,6 +332,7 @@ export class RequestScheduler {
 	/** Back to the front of its lane: it has waited longest. */
 	private requeue(job: Job): void {
 		if (job.settled) return;
+		if (job.withdrawn) return this.giveUp(job, job.lastError ?? withdrawnError(), 'withdrawn');
 		this.queues[laneOf(job)].unshift(job);
 		if (job.interactive) this.wakeSlotWaiters();
 		void this.pump();
@@ -320,22 +342,34 @@ export class RequestScheduler {
 		return this.slowDownsSinceSuccess > 0 && now - this.lastProgressAt > job.settings.noProgressLimitMs;
 	}
 
+	/** One of the job's signals aborted: the execution's cancellation, or the caller's withdrawal (ScheduledRequest). */
 	private cancel(job: Job): void {
+		const executionCancelled = job.signals.some((signal) => signal !== job.withdrawal && signal.aborted);
+		if (!executionCancelled && job.sending && !READ_METHODS.has(job.method)) {
+			// A write on the wire is waited for: its answer says whether it was carried out, which the caller names.
+			job.withdrawn = true;
+			return;
+		}
 		this.takeOut(job);
-		// A request already on the wire is left to finish and its answer ignored: a write among them may have been
-		// carried out, and must say so rather than "nothing was sent".
+		// On the execution's cancellation a request already on the wire is left to finish and its answer ignored: a
+		// write among them may have been carried out, and must say so rather than "nothing was sent".
 		if (job.sending) this.giveUp(job, new Error('The execution was cancelled after the request was sent'), 'cancelled', !isIdempotent(job.method));
-		else this.giveUp(job, cancelledError(), 'cancelled');
+		else {
+			// Withdrawn while it waited to be sent again: the answer that sent it back is what the caller learns.
+			const reason = withdrawnOrCancelledReason(job);
+			this.giveUp(job, reason === 'withdrawn' && job.lastError !== undefined ? job.lastError : withdrawnOrCancelled(job), reason, false);
+		}
 	}
 
-	private giveUp(job: Job, error: unknown, reason: GiveUpReason, sentWrite = false): void {
+	/** `outcomeUnknown`: when not given, judged from the failure (a request not sent has none, and is not unknown). */
+	private giveUp(job: Job, error: unknown, reason: GiveUpReason, outcomeUnknown?: boolean): void {
 		const failure = readHttpFailure(error);
 		const tagged = withOutcome(error, {
 			attempts: job.attempts,
 			reason,
 			waitedMs: this.now() - job.enqueuedAt,
 			rateLimited: job.rateLimited,
-			outcomeUnknown: reason === 'cancelled' ? sentWrite : mayHaveBeenProcessed(failure, job.method),
+			outcomeUnknown: outcomeUnknown ?? (job.attempts > 0 && mayHaveBeenProcessed(failure, job.method)),
 			noProgressLimitMs: job.settings.noProgressLimitMs,
 			maxWaitMs: job.settings.maxWaitMs,
 			timeoutMs: job.settings.timeoutMs,
@@ -353,6 +387,9 @@ export class RequestScheduler {
 		finish();
 	}
 }
+
+/** Requests that change nothing: given up at once when withdrawn, even on the wire (their answer is not needed). */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function laneOf(job: Job): Lane {
 	return job.interactive ? 'interactive' : 'bulk';
@@ -376,4 +413,17 @@ function notSentError(job: Job, now: number, startAt: number): Error {
 
 function cancelledError(): Error {
 	return new Error('The execution was cancelled while the request waited in the queue');
+}
+
+function withdrawnError(): Error {
+	return new Error('Not sent: the node stopped sending requests after another item failed, so nothing was sent for this one');
+}
+
+/** A request that leaves before it is sent (again): the execution was cancelled, or only the caller withdrew it. */
+function withdrawnOrCancelledReason(job: Job): GiveUpReason {
+	return job.signals.some((signal) => signal !== job.withdrawal && signal.aborted) ? 'cancelled' : 'withdrawn';
+}
+
+function withdrawnOrCancelled(job: Job): Error {
+	return withdrawnOrCancelledReason(job) === 'cancelled' ? cancelledError() : withdrawnError();
 }

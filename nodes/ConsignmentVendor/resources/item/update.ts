@@ -15,6 +15,7 @@ import { readApprovedItemPatch, readerForItem, readItemIdToUpdate, readItemUpdat
 import { apiPaths } from '../../../shared/apiPaths';
 import { isPreview, amountsOf } from './helpers/itemPreview';
 import { OutcomeTally } from '../../shared/runSummary';
+import { markPartlyCarriedOut } from '../../shared/writeOutcomes';
 
 const show = { resource: ['item'], operation: ['update'] };
 
@@ -130,6 +131,7 @@ async function sendPatch(context: IExecuteFunctions, patch: ItemPatch, stop: Abo
 			if (position > 0) {
 				// The address request succeeded; what became of the quantity is what the error below says.
 				mapped.description = `address_id ${String(patch.body.address_id)} was applied (an earlier request); this error is the quantity ${String(patch.body.quantity)}'s request. ${mapped.description ?? ''}`.trim();
+				markPartlyCarriedOut(mapped);
 			}
 			throw mapped;
 		}

@@ -31,6 +31,7 @@ type Message =
 
 export interface WorkloadFile {
 	parameters: INodeParameters;
+	typeVersion?: number;
 	inputItems: IDataObject[];
 	settings?: Harness.NodeSettings;
 	priorRuns?: { count: number; checkDue?: boolean };
@@ -43,10 +44,11 @@ const codeRoot = process.argv[2];
 const harness = require(join(codeRoot, 'test', 'harness')) as typeof Harness;
 let store: Harness.CredentialStore;
 
-async function runOnce(parameters: INodeParameters, inputItems: IDataObject[], settings?: Harness.NodeSettings, staticData?: IDataObject) {
+async function runOnce(parameters: INodeParameters, inputItems: IDataObject[], settings?: Harness.NodeSettings, staticData?: IDataObject, typeVersion?: number) {
 	const workflow = harness.buildWorkflow({
 		type: harness.packageNodeType('consignmentVendor'),
 		name: NODE_NAME,
+		typeVersion,
 		parameters,
 		credential: store.get('cred-1'),
 		settings,
@@ -72,14 +74,14 @@ process.on('message', (message: Message) => {
 		const workload = JSON.parse(readFileSync(message.workloadFile, 'utf8')) as WorkloadFile;
 		const staticData: IDataObject | undefined = workload.priorRuns ? {} : undefined;
 		for (let n = 0; n < (workload.priorRuns?.count ?? 0); n++) {
-			const prior = await runOnce(workload.parameters, workload.inputItems, workload.settings, staticData);
+			const prior = await runOnce(workload.parameters, workload.inputItems, workload.settings, staticData, workload.typeVersion);
 			if (prior.error) throw new Error(`prior run ${n + 1} failed: ${prior.error.message}`);
 		}
 		if (workload.priorRuns?.checkDue) ((staticData ?? {})[`node:${NODE_NAME}`] as IDataObject).sentItemsVerifiedAt = 0;
 		const startedAt = Date.now();
 		const cpuBefore = process.cpuUsage();
 		const started = performance.now();
-		const run = await runOnce(workload.parameters, workload.inputItems, workload.settings, staticData);
+		const run = await runOnce(workload.parameters, workload.inputItems, workload.settings, staticData, workload.typeVersion);
 		const wallMs = performance.now() - started;
 		const cpu = process.cpuUsage(cpuBefore);
 		const result: ClientResult = {

@@ -114,6 +114,7 @@ async function runOnce(sandbox: RunningSandbox, scenario: Scenario): Promise<Row
 		const resultFiles = parts.map((items, part) => {
 			const file: WorkloadFile = {
 				parameters: workload.parameters,
+				typeVersion: workload.typeVersion,
 				inputItems: items,
 				settings: workload.settings ?? { onError: 'continueRegularOutput' },
 				priorRuns: workload.priorRuns,

@@ -27,6 +27,8 @@ export interface ClientResult {
 export interface Workload {
 	/** The node's parameters (resource, operation, ...). */
 	parameters: INodeParameters;
+	/** The node's version (default 1): a new node's defaults are the newest version's. */
+	typeVersion?: number;
 	/** What the items source feeds the node. */
 	inputItems: IDataObject[];
 	/** n8n node settings; the bench's default is onError: continueRegularOutput (a failed item is counted, not fatal). */

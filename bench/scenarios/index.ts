@@ -10,12 +10,14 @@ import { updateScenarios } from './update';
 import { sharedQuotaScenarios } from './shared-quota';
 import { upsertScenario } from './upsert';
 import { rerunSyncScenarios } from './rerun-sync';
+import { quietDefaultsScenarios } from './quiet-defaults';
 
 export const SCENARIOS: Scenario[] = [
 	returnAllScenario,
 	createScenario,
 	upsertScenario,
 	...rerunSyncScenarios,
+	...quietDefaultsScenarios,
 	...updateScenarios,
 	noLimitBefore,
 	noLimitNow,

@@ -22,7 +22,7 @@ import { enteredVendorSku, readerForItem, readItemCreationInput } from './helper
 import { amountsOf, isPreview } from './helpers/itemPreview';
 import { skuMatches, skuText } from './helpers/skuText';
 import { ledgeredCreations, readSendAgain, sendAgainField } from './helpers/ledgeredCreations';
-import { fingerprintOf } from './helpers/sentMemory';
+import { fingerprintOf } from './helpers/rowFingerprint';
 import { DEFAULT_LISTED_WITHIN_HOURS, SubmissionLedger } from './helpers/submissionLedger';
 import { serviceKeyOf } from '../../shared/listOperation';
 

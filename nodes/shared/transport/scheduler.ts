@@ -5,9 +5,13 @@
  * document. Retrying each request on its own sends the retries back in waves that the limit cuts down again,
  * until their attempts run out (600 updates at 20 req/s lost 428 items that way). Here:
  * - at most `maxConcurrent` requests are in flight (per the node's Request Options);
- * - a 429 (or a 503 with Retry-After) pauses the WHOLE queue for the time the service asks (or a backoff when it
- *   does not say, as always in n8n 1.x), then the queue resumes at the rate that actually got through and
- *   speeds up again as requests succeed (adaptiveRate.ts); the refused request goes back to the front;
+ * - a 429 pauses the WHOLE queue for the time the service asks (or a backoff when it does not say, as always in
+ *   n8n 1.x), then the queue resumes at the rate that actually got through and speeds up again as requests
+ *   succeed (adaptiveRate.ts); the refused request goes back to the front;
+ * - an outage (a 5xx, a broken, timed-out or refused connection, once the service has answered this queue) is
+ *   not a rate limit: the queue holds for the Retry-After (or a short backoff), probes with one request at a
+ *   time, and at the service's first answer goes on at the pace it had before (outage.ts); the requests that
+ *   were in flight when it began go back to the front when it is safe to send them again;
  * - requests a person is waiting for (`interactive`: the trigger's activation, the editor's list searches) have
  *   their own lane: they are sent before any queued bulk request and have slots of their own, so a running
  *   Update's queue cannot make an activation time out; they still wait out a pause the service asked for, and
@@ -27,12 +31,15 @@ import { sleep } from 'n8n-workflow';
 import { readHttpFailure, type HttpFailure } from '../httpFailure';
 import { AdaptiveRate } from './adaptiveRate';
 import { CancelWatch } from './cancelWatch';
+import { Outage } from './outage';
 import { withOutcome, type GiveUpReason } from './outcome';
 import {
 	AUTH_RESEND,
 	backoffMs,
 	isAuthRejection,
+	isComeBackLater,
 	isIdempotent,
+	isOutageSignal,
 	isRetryable,
 	isSlowDown,
 	mayHaveBeenProcessed,
@@ -74,6 +81,8 @@ interface Job {
 	interactive: boolean;
 	enqueuedAt: number;
 	startedInEpoch: number;
+	/** When its last attempt was sent. */
+	sentAt: number;
 	attempts: number;
 	/** On the wire now (sent, no answer yet). */
 	sending?: boolean;
@@ -103,6 +112,9 @@ export class RequestScheduler {
 	private pauseEpoch = 0;
 	private slowDownsSinceSuccess = 0;
 	private lastSlowDown?: unknown;
+	private readonly outage: Outage;
+	/** The last outage signal, for the requests given up while nothing succeeds. */
+	private lastOutageError?: unknown;
 	private lastProgressAt: number;
 	/** When a request of this queue last succeeded (not reset when the queue idles, unlike lastProgressAt). */
 	private lastSuccessAt = Number.NEGATIVE_INFINITY;
@@ -116,6 +128,7 @@ export class RequestScheduler {
 	) {
 		this.lastProgressAt = now();
 		this.rate = new AdaptiveRate(this.lastProgressAt, random);
+		this.outage = new Outage(random);
 	}
 
 	/** The pace the queue keeps now (req/s), undefined when unpaced; for tests and the bench. */
@@ -142,6 +155,7 @@ export class RequestScheduler {
 				interactive: request.interactive === true,
 				enqueuedAt: now,
 				startedInEpoch: 0,
+				sentAt: now,
 				attempts: 0,
 				transientFailures: 0,
 				authResends: 0,
@@ -177,6 +191,8 @@ export class RequestScheduler {
 	}
 
 	private hasSlotFor(job: Job): boolean {
+		// During an outage one probe at a time, in either lane: a service still down sees one request per pause.
+		if (this.outage.active) return this.inFlight.interactive + this.inFlight.bulk === 0;
 		if (job.interactive) return this.inFlight.interactive < INTERACTIVE_SLOTS;
 		return this.inFlight.bulk < Math.min(job.settings.maxConcurrent, this.rate.window ?? Number.POSITIVE_INFINITY);
 	}
@@ -193,12 +209,12 @@ export class RequestScheduler {
 				const now = this.now();
 				if (this.noProgressFor(job, now)) {
 					this.takeOut(job);
-					this.giveUp(job, Object.create(this.lastSlowDown as object) as unknown, 'noProgress');
+					this.giveUpForNoProgress(job);
 					continue;
 				}
 				// Interactive requests too wait out the service's pause and keep the pace: sending them into a
 				// refusal would only pause everyone longer.
-				const startAt = Math.max(this.pausedUntil, this.nextStartAt, now);
+				const startAt = Math.max(this.pausedUntil, this.nextStartAt, this.outage.holdUntil, now);
 				if (startAt - job.enqueuedAt > job.settings.maxWaitMs) {
 					// Its time is up before it could be sent (or sent again): nothing more goes out for it.
 					this.takeOut(job);
@@ -234,6 +250,7 @@ export class RequestScheduler {
 	private async execute(job: Job): Promise<void> {
 		job.attempts++;
 		job.startedInEpoch = this.pauseEpoch;
+		job.sentAt = this.now();
 		job.sending = true;
 		try {
 			// The request carries its own timeout (apiRequest in index.ts), so a hung endpoint frees its slot.
@@ -241,6 +258,7 @@ export class RequestScheduler {
 			this.lastProgressAt = this.now();
 			this.lastSuccessAt = this.lastProgressAt;
 			this.slowDownsSinceSuccess = 0;
+			this.onAnswer(this.lastProgressAt);
 			this.rate.onSuccess(this.lastProgressAt, this.queues.bulk.length);
 			this.settle(job, () => job.resolve(value));
 		} catch (error) {
@@ -258,6 +276,19 @@ export class RequestScheduler {
 		job.lastError = error;
 		const failure = readHttpFailure(error);
 		const now = this.now();
+		const comeBackLater = isComeBackLater(failure);
+		let probe = false;
+		if (isOutageSignal(failure) && (this.lastSuccessAt > Number.NEGATIVE_INFINITY || comeBackLater)) {
+			// A service that answered this queue before, or says when to come back, is out: a wrong Base URL, or a
+			// proxy that answers 502 to everything, fails as before instead of being probed until Give Up After No
+			// Success For.
+			const part = this.onOutageSignal(job, error, failure, now);
+			if (part === 'caught') return;
+			probe = part === 'probe';
+		} else if (failure.status !== undefined) {
+			// Any other answer (a 4xx, a 429) says the service is up again.
+			this.onAnswer(now);
+		}
 		if (isSlowDown(failure)) return this.onSlowDown(job, error, failure, now);
 		if (isAuthRejection(failure, error) && job.authResends < AUTH_RESEND.maxResends) {
 			job.authResends++;
@@ -267,8 +298,21 @@ export class RequestScheduler {
 			void sleep(delay).then(() => this.requeue(job));
 			return;
 		}
-		if (isRetryable(failure, job.method) && job.transientFailures + 1 < TRANSIENT_RETRY.maxAttempts) {
-			job.transientFailures++;
+		// A probe's failure is the outage's whatever its status (a 500 too), when the request is safe to send again.
+		const retryable = isRetryable(failure, job.method) || (probe && !mayHaveBeenProcessed(failure, job.method));
+		// "Come back later" (a 503 with Retry-After) is not a failed attempt, as a 429 is not: the service said when.
+		if (retryable && (comeBackLater || job.transientFailures + 1 < TRANSIENT_RETRY.maxAttempts)) {
+			if (comeBackLater) {
+				job.rateLimited++;
+				if (this.pauseTooLong(job, retryAfterMs(failure.headers, now))) return this.giveUp(job, error, 'pauseTooLong');
+			} else job.transientFailures++;
+			if (this.outage.active) {
+				// The first signal or a failed probe: the outage's hold spaces the next probe, which is the next
+				// request in line. Probes take turns, so an outage longer than a few probes does not use up one
+				// request's attempts, while a request that fails alone still has only its 4.
+				if (this.outage.holdUntil - job.enqueuedAt > job.settings.maxWaitMs) return this.giveUp(job, error, 'waitedTooLong');
+				return this.requeue(job, 'last');
+			}
 			const delay = Math.max(
 				retryAfterMs(failure.headers, now) ?? 0,
 				backoffMs(job.transientFailures, TRANSIENT_RETRY.baseDelayMs, TRANSIENT_RETRY.maxBackoffMs),
@@ -278,7 +322,50 @@ export class RequestScheduler {
 			void sleep(delay).then(() => this.requeue(job));
 			return;
 		}
-		this.giveUp(job, error, isRetryable(failure, job.method) ? 'attemptsUsed' : 'notRetryable');
+		this.giveUp(job, error, retryable ? 'attemptsUsed' : 'notRetryable');
+	}
+
+	/**
+	 * An outage signal (outage.ts): which part of the outage the request was. 'caught': sent before it began and
+	 * failing once it was known, sent again uncounted when safe to (done here). Otherwise its failure is judged by
+	 * onFailure: the 'first' signal (by the usual rules: the service may have failed this request alone) or a
+	 * 'probe' sent while the service was known to be down.
+	 */
+	private onOutageSignal(job: Job, error: unknown, failure: HttpFailure, now: number): 'caught' | 'first' | 'probe' {
+		const wasActive = this.outage.active;
+		const caught = this.outage.caught(job.sentAt);
+		const asked = retryAfterMs(failure.headers, now);
+		const tooLong = this.pauseTooLong(job, asked);
+		// A pause longer than the limits is not waited for, and does not hold up the requests that come later.
+		this.outage.onSignal(now, job.sentAt, tooLong ? undefined : asked);
+		this.lastOutageError = error;
+		if (!caught || mayHaveBeenProcessed(failure, job.method)) return wasActive && !caught ? 'probe' : 'first';
+		if (tooLong) this.giveUp(job, error, 'pauseTooLong');
+		else if (this.outage.holdUntil - job.enqueuedAt > job.settings.maxWaitMs) this.giveUp(job, error, 'waitedTooLong');
+		else this.requeue(job);
+		return 'caught';
+	}
+
+	/** The service answered at `now` (anything but an outage signal): an outage ends, the pace as it was before. */
+	private onAnswer(now: number): void {
+		const lasted = this.outage.onAnswer(now);
+		if (lasted === undefined) return;
+		this.rate.skipOutage(now, lasted);
+		this.wakeSlotWaiters();
+	}
+
+	/** A pause asked for (Retry-After) that outlasts the limits is not waited for (noted for the message). */
+	private pauseTooLong(job: Job, askedMs: number | undefined): boolean {
+		if (askedMs === undefined) return false;
+		job.askedPauseMs = askedMs;
+		return askedMs > job.settings.noProgressLimitMs || askedMs > job.settings.maxWaitMs;
+	}
+
+	private giveUpForNoProgress(job: Job): void {
+		if (this.slowDownsSinceSuccess > 0) return this.giveUp(job, Object.create(this.lastSlowDown as object) as unknown, 'noProgress');
+		// An outage: the request's own last failure (one safe to send again), or, never sent, the outage's.
+		if (job.lastError !== undefined) return this.giveUp(job, job.lastError, 'noProgress');
+		this.giveUp(job, Object.create(this.lastOutageError as object) as unknown, 'noProgress', false, true);
 	}
 
 	private onSlowDown(job: Job, error: unknown, failure: HttpFailure, now: number): void {
@@ -308,16 +395,17 @@ export class RequestScheduler {
 		this.requeue(job);
 	}
 
-	/** Back to the front of its lane: it has waited longest. */
-	private requeue(job: Job): void {
+	/** Back to the front of its lane, as it has waited longest (or to its end: a probe that failed, see onFailure). */
+	private requeue(job: Job, place: 'first' | 'last' = 'first'): void {
 		if (job.settled) return;
-		this.queues[laneOf(job)].unshift(job);
+		if (place === 'first') this.queues[laneOf(job)].unshift(job);
+		else this.queues[laneOf(job)].push(job);
 		if (job.interactive) this.wakeSlotWaiters();
 		void this.pump();
 	}
 
 	private noProgressFor(job: Job, now: number): boolean {
-		return this.slowDownsSinceSuccess > 0 && now - this.lastProgressAt > job.settings.noProgressLimitMs;
+		return (this.slowDownsSinceSuccess > 0 || this.outage.active) && now - this.lastProgressAt > job.settings.noProgressLimitMs;
 	}
 
 	private cancel(job: Job): void {
@@ -328,14 +416,15 @@ export class RequestScheduler {
 		else this.giveUp(job, cancelledError(), 'cancelled');
 	}
 
-	private giveUp(job: Job, error: unknown, reason: GiveUpReason, sentWrite = false): void {
+	/** `neverSent`: the error is the queue's (another request's), and nothing of this one reached the service. */
+	private giveUp(job: Job, error: unknown, reason: GiveUpReason, sentWrite = false, neverSent = false): void {
 		const failure = readHttpFailure(error);
 		const tagged = withOutcome(error, {
 			attempts: job.attempts,
 			reason,
 			waitedMs: this.now() - job.enqueuedAt,
 			rateLimited: job.rateLimited,
-			outcomeUnknown: reason === 'cancelled' ? sentWrite : mayHaveBeenProcessed(failure, job.method),
+			outcomeUnknown: reason === 'cancelled' ? sentWrite : !neverSent && mayHaveBeenProcessed(failure, job.method),
 			noProgressLimitMs: job.settings.noProgressLimitMs,
 			maxWaitMs: job.settings.maxWaitMs,
 			timeoutMs: job.settings.timeoutMs,

@@ -18,6 +18,8 @@ import { backoffMs } from './retryRules';
 /** The hold after an outage signal without Retry-After: 250 ms, doubling with each failed probe, at most 4 s. */
 export const OUTAGE_PROBE = { baseDelayMs: 250, maxBackoffMs: 4_000 } as const;
 
+export type OutagePart = 'first' | 'caught' | 'probe';
+
 export class Outage {
 	/** When the current outage's first signal came; undefined while the service answers. */
 	private since: number | undefined;
@@ -37,30 +39,29 @@ export class Outage {
 		return this.since === undefined ? 0 : this.resumeAt;
 	}
 
-	/** A request sent before the outage began whose failure arrives during it: the outage's, not the request's. */
-	caught(sentAt: number): boolean {
-		return this.since !== undefined && sentAt < this.since;
-	}
-
 	/**
 	 * A request sent at `sentAt` failed with an outage signal at `now`; `askedMs` is its Retry-After, if any.
+	 * Returns which part of the outage it was: its 'first' signal; 'caught' in it (sent before it began, failing
+	 * once it was known: the outage's failure, not the request's); or a 'probe' sent while it was known.
 	 * Only the first signal and failed probes push the hold back: the requests that were in flight when the
 	 * outage began fail together, and are not each a new sign that the service is still down (their Retry-After,
 	 * when they carry one, is still honoured).
 	 */
-	onSignal(now: number, sentAt: number, askedMs: number | undefined): void {
+	onSignal(now: number, sentAt: number, askedMs: number | undefined): OutagePart {
+		const part: OutagePart = this.since === undefined ? 'first' : sentAt < this.since ? 'caught' : 'probe';
 		let step: number | undefined;
-		if (this.since === undefined) {
+		if (part === 'first') {
 			this.since = now;
 			this.failedProbes = 0;
 			this.resumeAt = 0;
 			step = 1;
-		} else if (sentAt >= this.since) {
+		} else if (part === 'probe') {
 			this.failedProbes++;
 			step = this.failedProbes + 1;
 		}
 		const backoff = step === undefined ? 0 : backoffMs(step, OUTAGE_PROBE.baseDelayMs, OUTAGE_PROBE.maxBackoffMs, this.random);
 		this.resumeAt = Math.max(this.resumeAt, now + (askedMs ?? backoff));
+		return part;
 	}
 
 	/** The service answered (anything but an outage signal). Returns how long the outage lasted, if one ended. */

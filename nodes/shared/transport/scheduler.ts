@@ -31,7 +31,8 @@ import { sleep } from 'n8n-workflow';
 import { readHttpFailure, type HttpFailure } from '../httpFailure';
 import { AdaptiveRate } from './adaptiveRate';
 import { CancelWatch } from './cancelWatch';
-import { Outage } from './outage';
+import { Outage, type OutagePart } from './outage';
+import { cancelledError, notSentError } from './queueErrors';
 import { withOutcome, type GiveUpReason } from './outcome';
 import {
 	AUTH_RESEND,
@@ -326,20 +327,19 @@ export class RequestScheduler {
 	}
 
 	/**
-	 * An outage signal (outage.ts): which part of the outage the request was. 'caught': sent before it began and
-	 * failing once it was known, sent again uncounted when safe to (done here). Otherwise its failure is judged by
-	 * onFailure: the 'first' signal (by the usual rules: the service may have failed this request alone) or a
-	 * 'probe' sent while the service was known to be down.
+	 * An outage signal (outage.ts): which part of the outage the request was. A 'caught' one is sent again here,
+	 * uncounted, when safe to. Otherwise onFailure judges it: the 'first' signal by the usual rules (the service may
+	 * have failed this request alone), a 'probe' as the outage's when safe to repeat.
 	 */
-	private onOutageSignal(job: Job, error: unknown, failure: HttpFailure, now: number): 'caught' | 'first' | 'probe' {
-		const wasActive = this.outage.active;
-		const caught = this.outage.caught(job.sentAt);
+	private onOutageSignal(job: Job, error: unknown, failure: HttpFailure, now: number): OutagePart {
 		const asked = retryAfterMs(failure.headers, now);
 		const tooLong = this.pauseTooLong(job, asked);
 		// A pause longer than the limits is not waited for, and does not hold up the requests that come later.
-		this.outage.onSignal(now, job.sentAt, tooLong ? undefined : asked);
+		const part = this.outage.onSignal(now, job.sentAt, tooLong ? undefined : asked);
 		this.lastOutageError = error;
-		if (!caught || mayHaveBeenProcessed(failure, job.method)) return wasActive && !caught ? 'probe' : 'first';
+		if (part !== 'caught') return part;
+		// A write that may have been carried out is judged as its own failure (never repeated).
+		if (mayHaveBeenProcessed(failure, job.method)) return 'first';
 		if (tooLong) this.giveUp(job, error, 'pauseTooLong');
 		else if (this.outage.holdUntil - job.enqueuedAt > job.settings.maxWaitMs) this.giveUp(job, error, 'waitedTooLong');
 		else this.requeue(job);
@@ -445,24 +445,4 @@ export class RequestScheduler {
 
 function laneOf(job: Job): Lane {
 	return job.interactive ? 'interactive' : 'bulk';
-}
-
-/**
- * The error of a request given up in the queue before it was ever sent (Max Wait per Request). Not an HTTP error:
- * nothing reached the service, and the message says so.
- */
-function notSentError(job: Job, now: number, startAt: number): Error {
-	const duration = (ms: number) => (ms >= 120_000 ? `${Math.round(ms / 60_000)} minutes` : `${Math.max(1, Math.round(ms / 1000))} s`);
-	const held = startAt > now ? `; the service's rate limit holds this credential's requests for another ${duration(startAt - now)}` : '';
-	if (job.interactive) {
-		// The trigger's steps and the editor's lists have fixed limits, not the node's Request Options.
-		return new Error(`Not sent: this request could not be sent within the ${duration(job.settings.maxWaitMs)} it may wait${held}, so nothing was sent for it. Try again in a moment.`);
-	}
-	return new Error(
-		`Not sent: after ${duration(now - job.enqueuedAt)} in the queue of this credential's requests, this request could not be sent within Request Options → Max Wait per Request (${duration(job.settings.maxWaitMs)})${held}, so nothing was sent for it. Other requests with the same credential were using the service's rate limit: raise that limit, send fewer items per run, or run the workflows one after another.`,
-	);
-}
-
-function cancelledError(): Error {
-	return new Error('The execution was cancelled while the request waited in the queue');
 }

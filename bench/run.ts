@@ -141,6 +141,11 @@ async function runOnce(sandbox: RunningSandbox, scenario: Scenario): Promise<Row
 		await admin.clearLatency();
 		const lost = await workload.lost(result, admin);
 		const row = measure(scenario, log, result, lost, workload.minRequests);
+		const judgement = workload.judge?.(log);
+		if (judgement) {
+			row.notes.push(...judgement.notes);
+			row.ownTargets = judgement.targets;
+		}
 		if (scenario.processes !== undefined) row.processes = processShares(log, parts, results);
 		return row;
 	} finally {

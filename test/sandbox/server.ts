@@ -9,6 +9,7 @@ import { buildApiRouter } from './routes';
 import { CREDENTIAL_EXCHANGE_PATH } from './routes/token';
 import type { RouteContext, Router } from './router';
 import type { Sandbox } from './sandbox';
+import { outageAnswer } from './faults';
 import type { FaultKind } from './types';
 
 export const ADMIN_PREFIX = '/__sandbox';
@@ -82,6 +83,8 @@ async function handleApi(
 			body: { message: 'Too many requests' },
 			headers: { 'Retry-After': String(decision.terminal.retryAfterSeconds ?? 1) },
 		};
+	} else if (decision.terminal?.kind === 'outage') {
+		response = outageAnswer(decision.terminal);
 	} else if (decision.terminal?.kind === 'status') {
 		const status = decision.terminal.status ?? 500;
 		const body = decision.terminal.body ?? (status === 401 ? { message: 'Injected fault' } : { error: 'Injected fault' });

@@ -12,6 +12,7 @@ import { readPageInfo, readPages } from '../shared/pagination';
 import { isJsonObject } from '../shared/jsonObject';
 import { apiPaths } from '../shared/apiPaths';
 import { apiRequest, credentialKey, credentialTarget, type RequestSettings } from '../shared/transport';
+import { readBeganOnServiceClock, timeOf } from './serviceClock';
 import type { ListedItem } from './statusDiff';
 
 interface StatusListing {
@@ -43,6 +44,11 @@ interface ReadSummary {
 	untracked: number;
 	/** Every page of both listings was read (false: `firstPagesOnly` left pages unread). */
 	complete: boolean;
+	/**
+	 * On the service's clock, at or before the moment the first page was made (serviceClock.ts): a change the read
+	 * did not see has an `updated_at` at or after it.
+	 */
+	began: number;
 }
 
 export interface ReadOptions {
@@ -74,11 +80,14 @@ export async function readItemStatuses(
 	const api = context;
 	const { baseUrl, clientId } = await credentialTarget(api);
 	const serviceKey = credentialKey(baseUrl, clientId);
-	const summary: ReadSummary = { requests: 0, untracked: 0, complete: true };
+	const n8nStartedAt = Date.now();
+	const summary: ReadSummary = { requests: 0, untracked: 0, complete: true, began: Number.NaN };
 	const fetchPage = async (url: string, qs: IDataObject): Promise<IDataObject | undefined> => {
 		if (stop?.() === true) throw new Error('This poll was superseded by a later activation of the workflow');
 		const patience = firstPagesOnly ? FIRST_PAGES_PATIENCE : undefined;
-		const body = (await apiRequest(api, { method: 'GET', url, qs, signal, interactive }, patience)).body as IDataObject | undefined;
+		const response = await apiRequest(api, { method: 'GET', url, qs, signal, interactive }, patience);
+		if (Number.isNaN(summary.began)) summary.began = readBeganOnServiceClock(response.headers, n8nStartedAt);
+		const body = response.body as IDataObject | undefined;
 		if (!firstPagesOnly || body === undefined || body === null || typeof body !== 'object') return body;
 		if (!readPageInfo(body).hasNextPage) return body;
 		// The paginator stops where the service says the listing ends: the rest is left for a scheduled poll.
@@ -97,10 +106,12 @@ export async function readItemStatuses(
 					summary.untracked++;
 					return;
 				}
-				onItem({ id: String(id), status, record: record as IDataObject });
+				const { created_at: created, updated_at: updated } = record as IDataObject;
+				onItem({ id: String(id), status, record: record as IDataObject, createdAt: timeOf(created), updatedAt: timeOf(updated) });
 			},
 		);
 		summary.requests += result.requests;
 	}
+	if (Number.isNaN(summary.began)) summary.began = readBeganOnServiceClock(undefined, n8nStartedAt);
 	return summary;
 }

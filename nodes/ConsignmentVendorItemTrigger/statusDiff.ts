@@ -5,8 +5,14 @@
  *   the listings while they are read can be missed by both, and dropping it at once would announce it as new when
  *   it shows up again. (The contract has no "removed" event: a deletion is the status `deleted`, a change.)
  * - the first poll (no memory) only takes a baseline;
- * - after a partial baseline (the activation read only the first page of each listing), an item it did not see is
- *   taken in silently: it is not new, it was not read yet.
+ * - after a partial baseline (the activation read only the first page of each listing), an item it did not see was
+ *   not read yet: created at or after the memory's `since` (when the trigger started watching, on the service's
+ *   clock) it is a `new_item`; otherwise updated at or after it, it changed since then, from a status nobody read: a
+ *   `status_changed` whose previous status is unknown (and says so); otherwise it is taken in silently;
+ * - compared with a memory an earlier n8n process saved (`inherited`), an item not in it may have been seen by that
+ *   process's quiet polls (n8n saves no memory after a poll that emits nothing) and changed since: when it was
+ *   updated after its creation, and at or after the memory's `since`, its `new_item` says `unseenChange`, so that a
+ *   workflow that does not take new items hears of it as a change whose previous status is unknown.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -19,14 +25,30 @@ export interface ListedItem {
 	id: string;
 	status: string;
 	record: IDataObject;
+	/** `created_at` / `updated_at` in ms (service clock); undefined when missing or unreadable. */
+	createdAt?: number;
+	updatedAt?: number;
 }
 
 export interface ItemEvent {
 	event: ItemEventName;
 	id: string;
 	previousStatus: string | null;
+	/** A `status_changed` from a status no read saw (previousStatus is then null). */
+	previousStatusUnknown?: boolean;
+	/** A `new_item` that may also have changed status since an unsaved read saw it (see the file comment). */
+	unseenChange?: boolean;
 	status: string;
 	record: IDataObject;
+}
+
+export interface DiffOptions {
+	/** `previous` is a partial baseline. */
+	partial?: boolean;
+	/** The memory's `since` (statusMemory.ts); undefined in memories of older versions. */
+	since?: number;
+	/** `previous` was saved by an earlier n8n process, possibly before reads it did not save. */
+	inherited?: boolean;
 }
 
 interface DiffResult {
@@ -39,10 +61,10 @@ export class StatusDiff {
 	private readonly seen: StatusMemory = new Map();
 	private readonly events = new Map<string, ItemEvent>();
 
-	/** `previous` undefined: the first poll (baseline). `partial`: `previous` is a partial baseline. */
+	/** `previous` undefined: the first poll (baseline). */
 	constructor(
 		private readonly previous: StatusMemory | undefined,
-		private readonly partial = false,
+		private readonly options: DiffOptions = {},
 	) {}
 
 	observe(item: ListedItem): void {
@@ -50,14 +72,30 @@ export class StatusDiff {
 		if (this.previous === undefined) return;
 		const before = this.previous.get(item.id);
 		if (before === undefined) {
-			if (this.partial) return;
-			this.events.set(item.id, { event: 'new_item', id: item.id, previousStatus: null, status: item.status, record: item.record });
+			const event = this.unremembered(item);
+			if (event === undefined) this.events.delete(item.id);
+			else this.events.set(item.id, event);
 		} else if (before.status !== item.status) {
 			this.events.set(item.id, { event: 'status_changed', id: item.id, previousStatus: before.status, status: item.status, record: item.record });
 		} else {
 			// Seen again in the later listing with its remembered status: an earlier sighting's event is void.
 			this.events.delete(item.id);
 		}
+	}
+
+	/** The event of an item the memory does not hold (see the file comment), or undefined for none. */
+	private unremembered(item: ListedItem): ItemEvent | undefined {
+		const { partial = false, since, inherited = false } = this.options;
+		const atOrAfterSince = (time: number | undefined) => time !== undefined && since !== undefined && time >= since;
+		const base = { id: item.id, previousStatus: null, status: item.status, record: item.record };
+		const isNew = !partial || atOrAfterSince(item.createdAt);
+		if (!isNew) {
+			// Not read by the partial baseline: silent unless it changed after the trigger started watching.
+			return atOrAfterSince(item.updatedAt) ? { ...base, event: 'status_changed', previousStatusUnknown: true } : undefined;
+		}
+		const changedAfterCreation =
+			item.updatedAt !== undefined && item.createdAt !== undefined && item.updatedAt > item.createdAt && (since === undefined || item.updatedAt >= since);
+		return inherited && changedAfterCreation ? { ...base, event: 'new_item', unseenChange: true } : { ...base, event: 'new_item' };
 	}
 
 	finish(): DiffResult {
@@ -70,8 +108,8 @@ export class StatusDiff {
 }
 
 /** The whole diff at once (what the trigger computes page by page with StatusDiff). */
-export function diffStatuses(previous: StatusMemory | undefined, current: Iterable<ListedItem>, partial = false): DiffResult {
-	const diff = new StatusDiff(previous, partial);
+export function diffStatuses(previous: StatusMemory | undefined, current: Iterable<ListedItem>, options: DiffOptions = {}): DiffResult {
+	const diff = new StatusDiff(previous, options);
 	for (const item of current) diff.observe(item);
 	return diff.finish();
 }

@@ -6,7 +6,7 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { forgetPollLives } from '../../nodes/ConsignmentVendorItemTrigger/pollLifecycle';
 import { CredentialStore, sandboxCredential } from '../harness/credential-store';
 import { startPollHost, type N8nLine, type PollHost } from '../harness/trigger';
-import type { RequestLogEntry, RunningSandbox } from '../sandbox';
+import type { RequestLogEntry } from '../sandbox';
 import { useSandbox } from './nodeRun.helpers';
 
 export interface ItemTriggerHostOptions {

@@ -1,8 +1,9 @@
 /**
  * Two listings are the minimum (no single one shows every item with a status): non-approved, unfiltered, with its
- * `item_status`, then approved (`validation_status=approved`: without it GET /v1/items lists the non-approved ones
- * again; contract, Items rule 1). Non-approved first: an item approved meanwhile is seen again later, and the later
- * sighting wins (statusDiff.ts).
+ * `item_status`, and approved (`validation_status=approved`: without it GET /v1/items lists the non-approved ones
+ * again; contract, Items rule 1). They are read side by side (issue 38: a poll takes about as long as the longer
+ * listing, not both). An item that moves from one to the other while they are read may be seen in both (the newer
+ * sighting counts, statusDiff.ts) or in neither (it is kept for one more poll): announced once either way.
  */
 import { createHash } from 'node:crypto';
 
@@ -81,12 +82,16 @@ export async function readItemStatuses(
 	const { baseUrl, clientId } = await credentialTarget(api);
 	const serviceKey = credentialKey(baseUrl, clientId);
 	const n8nStartedAt = Date.now();
-	const summary: ReadSummary = { requests: 0, untracked: 0, complete: true, began: Number.NaN };
+	const summary: ReadSummary = { requests: 0, untracked: 0, complete: true, began: Number.POSITIVE_INFINITY };
+	/** The first failure of either listing: the other one stops at its next page (no work for a failed poll). */
+	let failure: { error: unknown } | undefined;
 	const fetchPage = async (url: string, qs: IDataObject): Promise<IDataObject | undefined> => {
 		if (stop?.() === true) throw new Error('This poll was superseded by a later activation of the workflow');
+		if (failure !== undefined) throw new Error('The other listing could not be read');
 		const patience = firstPagesOnly ? FIRST_PAGES_PATIENCE : undefined;
 		const response = await apiRequest(api, { method: 'GET', url, qs, signal, interactive }, patience);
-		if (Number.isNaN(summary.began)) summary.began = readBeganOnServiceClock(response.headers, n8nStartedAt);
+		// The earliest of the answers: each listing's first page may be made before the other's first answer arrives.
+		summary.began = Math.min(summary.began, readBeganOnServiceClock(response.headers, n8nStartedAt));
 		const body = response.body as IDataObject | undefined;
 		if (!firstPagesOnly || body === undefined || body === null || typeof body !== 'object') return body;
 		if (!readPageInfo(body).hasNextPage) return body;
@@ -94,7 +99,8 @@ export async function readItemStatuses(
 		summary.complete = false;
 		return { ...body, page_info: { ...(body.page_info as IDataObject), has_next_page: false } };
 	};
-	for (const listing of LISTINGS) {
+	const readListing = async (listing: StatusListing, index: number) => {
+		let position = 0;
 		const result = await readPages(
 			async (qs) => await fetchPage(listing.url, qs),
 			{ collectionKey: 'products', idKeys: ['item_id'], query: listing.query },
@@ -107,11 +113,23 @@ export async function readItemStatuses(
 					return;
 				}
 				const { created_at: created, updated_at: updated } = record as IDataObject;
-				onItem({ id: String(id), status, record: record as IDataObject, createdAt: timeOf(created), updatedAt: timeOf(updated) });
+				const item = { id: String(id), status, record: record as IDataObject, createdAt: timeOf(created), updatedAt: timeOf(updated) };
+				onItem({ ...item, listing: index, position: position++ });
 			},
 		);
 		summary.requests += result.requests;
-	}
-	if (Number.isNaN(summary.began)) summary.began = readBeganOnServiceClock(undefined, n8nStartedAt);
+	};
+	// Both read to their end (or stopped) before the poll goes on: one poll of a trigger reads at a time.
+	await Promise.all(
+		LISTINGS.map(async (listing, index) => {
+			try {
+				await readListing(listing, index);
+			} catch (error) {
+				failure ??= { error };
+			}
+		}),
+	);
+	if (failure !== undefined) throw failure.error;
+	if (!Number.isFinite(summary.began)) summary.began = readBeganOnServiceClock(undefined, n8nStartedAt);
 	return summary;
 }

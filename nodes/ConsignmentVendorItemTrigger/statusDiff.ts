@@ -1,6 +1,8 @@
 /**
  * Pure, fed record by record as pages arrive, so a poll never holds the whole catalogue. Rules beyond the obvious:
- * - an item seen twice in one read (it moved between the listings meanwhile) counts as last seen;
+ * - an item seen twice in one read (it moved between the listings meanwhile) counts as its newer sighting: the one
+ *   with the later `updated_at` (the two listings are read side by side, so the page read later is not always the
+ *   one made later), or on a tie or without one, the one that arrived last;
  * - an item the read did not show is kept, marked missing, for one more poll, then dropped: an item moving between
  *   the listings while they are read can be missed by both, and dropping it at once would announce it as new when
  *   it shows up again. (The contract has no "removed" event: a deletion is the status `deleted`, a change.)
@@ -28,6 +30,9 @@ export interface ListedItem {
 	/** `created_at` / `updated_at` in ms (service clock); undefined when missing or unreadable. */
 	createdAt?: number;
 	updatedAt?: number;
+	/** Which listing (0 non-approved, 1 approved) and where in it: the order events are given in. */
+	listing?: number;
+	position?: number;
 }
 
 export interface ItemEvent {
@@ -52,7 +57,7 @@ export interface DiffOptions {
 }
 
 interface DiffResult {
-	/** In the order the items were first seen. */
+	/** In the order the listings gave them: the non-approved listing's, then the approved listing's. */
 	events: ItemEvent[];
 	next: StatusMemory;
 }
@@ -60,6 +65,11 @@ interface DiffResult {
 export class StatusDiff {
 	private readonly seen: StatusMemory = new Map();
 	private readonly events = new Map<string, ItemEvent>();
+	/** Per item seen in this read: the `updated_at` of the sighting that counts (-Infinity: unknown). */
+	private readonly sightedAt = new Map<string, number>();
+	/** Per event: where its sighting was in the listings. */
+	private readonly eventOrder = new Map<string, number>();
+	private arrivals = 0;
 
 	/** `previous` undefined: the first poll (baseline). */
 	constructor(
@@ -68,19 +78,27 @@ export class StatusDiff {
 	) {}
 
 	observe(item: ListedItem): void {
+		const arrival = this.arrivals++;
+		const kept = this.sightedAt.get(item.id);
+		// Seen already, newer: this sighting is the item before it moved to the other listing.
+		if (kept !== undefined && item.updatedAt !== undefined && item.updatedAt < kept) return;
+		this.sightedAt.set(item.id, item.updatedAt ?? Number.NEGATIVE_INFINITY);
 		this.seen.set(item.id, { status: item.status, missing: false });
 		if (this.previous === undefined) return;
 		const before = this.previous.get(item.id);
-		if (before === undefined) {
-			const event = this.unremembered(item);
-			if (event === undefined) this.events.delete(item.id);
-			else this.events.set(item.id, event);
-		} else if (before.status !== item.status) {
-			this.events.set(item.id, { event: 'status_changed', id: item.id, previousStatus: before.status, status: item.status, record: item.record });
-		} else {
-			// Seen again in the later listing with its remembered status: an earlier sighting's event is void.
-			this.events.delete(item.id);
+		let event: ItemEvent | undefined;
+		if (before === undefined) event = this.unremembered(item);
+		else if (before.status !== item.status) {
+			event = { event: 'status_changed', id: item.id, previousStatus: before.status, status: item.status, record: item.record };
 		}
+		// No event: an earlier sighting's event (the item before it moved back to its remembered status) is void.
+		if (event === undefined) {
+			this.events.delete(item.id);
+			this.eventOrder.delete(item.id);
+			return;
+		}
+		this.events.set(item.id, event);
+		this.eventOrder.set(item.id, item.listing === undefined || item.position === undefined ? arrival : item.listing * 2 ** 40 + item.position);
 	}
 
 	/** The event of an item the memory does not hold (see the file comment), or undefined for none. */
@@ -103,7 +121,8 @@ export class StatusDiff {
 		for (const [id, before] of this.previous ?? []) {
 			if (!next.has(id) && !before.missing) next.set(id, { status: before.status, missing: true });
 		}
-		return { events: [...this.events.values()], next };
+		const order = (id: string) => this.eventOrder.get(id) ?? 0;
+		return { events: [...this.events.values()].sort((a, b) => order(a.id) - order(b.id)), next };
 	}
 }
 

@@ -112,19 +112,22 @@ describe.each(LINES)('n8n %s: Status Changed to approved or rejected; a quiet po
 	});
 });
 
-describe.each(LINES)('n8n %s: a change while a poll reads, between its two listings', (line) => {
-	it('an item approved after its pending page was read, and one made pending before its approved page: each announced once', async () => {
+describe.each(LINES)('n8n %s: changes while a poll reads its two listings side by side', (line) => {
+	it('an item approved before its non-approved page is read (missed by both listings), one made pending after the approved listing was read (seen in both): each announced once', async () => {
 		const { lastPending, lastApproved } = await seedLargeCatalogue();
 		const trigger = await host({ n8n: line });
 		await trigger.activate();
 		expect(await trigger.poll()).toBeNull();
-		// The non-approved listing's 11 pages are read; the approved listing's first page is held 1 s meanwhile.
-		const { tick } = await pollHeldMidRead(trigger, 11, 1_000);
+		// The non-approved listing's 6th page is held 1.5 s; meanwhile its first 5 pages and the approved listing's
+		// 11 are read.
+		const { tick } = await pollHeldMidRead(trigger, 5 + 11, 1_500, { pathPrefix: '/v1/items/non_approved', skip: 5 });
+		// lastPending (the non-approved listing's last page, not read yet) is approved: the approved listing, read
+		// already, does not show it, nor does the non-approved one any more: kept for one more poll.
 		await admin().setItemStatus(lastPending, 'approved');
+		// lastApproved, read as approved, becomes pending: the non-approved listing's last page shows it, newer.
 		await admin().setItemStatus(lastApproved, 'pending');
-		// Seen in both listings, the later sighting counts; missing from both, it is kept until the next poll.
-		expect(summary(await tick)).toEqual([`status_changed ${lastPending} pending->approved`]);
-		expect(summary(await trigger.poll())).toEqual([`status_changed ${lastApproved} approved->pending`]);
+		expect(summary(await tick)).toEqual([`status_changed ${lastApproved} approved->pending`]);
+		expect(summary(await trigger.poll())).toEqual([`status_changed ${lastPending} pending->approved`]);
 		expect(await trigger.poll()).toBeNull();
 		expect(trigger.executions).toHaveLength(2);
 	});

@@ -61,13 +61,19 @@ export function useItemTriggerSandbox() {
 	}
 
 	/**
-	 * Starts a poll whose listing request number `answered + 1` takes `holdMs` longer, and resolves once the sandbox
-	 * has answered the first `answered` (counted from here): the poll is then reading, for the test to replace or end
-	 * its activation, or to change items. `tick` is the poll's own promise.
+	 * Starts a poll whose listing requests after the first `skip` (default `answered`; counted from here, on paths
+	 * starting with `pathPrefix`) take `holdMs` longer, `held` of them (2: the next page of each listing, which are
+	 * read side by side), and resolves once the sandbox has answered `answered` listing requests: the poll is then
+	 * reading, for the test to replace or end its activation, or to change items. `tick` is the poll's own promise.
 	 */
-	async function pollHeldMidRead(trigger: PollHost, answered: number, holdMs: number): Promise<{ tick: ReturnType<PollHost['poll']> }> {
+	async function pollHeldMidRead(
+		trigger: PollHost,
+		answered: number,
+		holdMs: number,
+		{ held = 1, pathPrefix = '/v1/items', skip = answered }: { held?: number; pathPrefix?: string; skip?: number } = {},
+	): Promise<{ tick: ReturnType<PollHost['poll']> }> {
 		await admin().clearRequests();
-		await admin().addFault({ kind: 'latency', ms: holdMs, pathPrefix: '/v1/items', skip: answered, count: 1 });
+		await admin().addFault({ kind: 'latency', ms: holdMs, pathPrefix, skip, count: held });
 		const tick = trigger.poll();
 		await answeredListingRequests(answered);
 		return { tick };

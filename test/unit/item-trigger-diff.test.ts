@@ -56,6 +56,27 @@ describe('later polls', () => {
 		expect(next.get('1')).toEqual({ status: 'approved', missing: false });
 	});
 
+	it('read side by side, the newer sighting (later updated_at) counts even when it arrived first', () => {
+		const at = (minute: number) => Date.parse(`2026-11-27T10:${String(minute).padStart(2, '0')}:00Z`);
+		// Approved at 10:05: the approved listing's page (made after) arrived before the non-approved one (made before).
+		const approvedSighting: ListedItem = { ...listed('1', 'approved'), updatedAt: at(5), listing: 1, position: 0 };
+		const pendingSighting: ListedItem = { ...listed('1', 'pending'), updatedAt: at(0), listing: 0, position: 0 };
+		const { events, next } = diffStatuses(previous, [approvedSighting, pendingSighting, listed('2', 'approved'), listed('3', 'rejected')]);
+		expect(summary(events)).toEqual(['status_changed 1 pending->approved']);
+		expect(next.get('1')).toEqual({ status: 'approved', missing: false });
+		// Without updated_at, the sighting that arrived last counts.
+		expect(summary(diffStatuses(previous, [listed('1', 'approved'), listed('1', 'pending')]).events)).toEqual([]);
+	});
+
+	it('events come in the order of the listings (non-approved first), whichever page arrived first', () => {
+		const { events } = diffStatuses(previous, [
+			{ ...listed('2', 'deleted'), listing: 1, position: 4 },
+			{ ...listed('3', 'pending'), listing: 0, position: 9 },
+			{ ...listed('1', 'approved'), listing: 1, position: 0 },
+		]);
+		expect(summary(events)).toEqual(['status_changed 3 rejected->pending', 'status_changed 1 pending->approved', 'status_changed 2 approved->deleted']);
+	});
+
 	it('an earlier sighting\'s change is void when the later one shows the remembered status', () => {
 		const { events } = diffStatuses(previous, [listed('2', 'deleted'), listed('2', 'approved'), listed('1', 'pending'), listed('3', 'rejected')]);
 		expect(events).toEqual([]);

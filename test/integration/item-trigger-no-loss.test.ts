@@ -131,4 +131,24 @@ describe.each(LINES)('n8n %s: changes while a poll reads its two listings side b
 		expect(await trigger.poll()).toBeNull();
 		expect(trigger.executions).toHaveLength(2);
 	});
+
+	it('a listing that fails stops the other at its next page: the poll fails, writes nothing, and the next one announces the change once', async () => {
+		const { lastApproved } = await seedLargeCatalogue();
+		const trigger = await host({ n8n: line });
+		await trigger.activate();
+		expect(await trigger.poll()).toBeNull();
+		await admin().setItemStatus(lastApproved, 'deleted');
+		await admin().clearRequests();
+		// Every page takes 50 ms; the non-approved listing's 3rd page is refused (a 403 is not repeated), when the
+		// approved listing is about 3 of its 11 pages in.
+		await admin().setLatency(50);
+		await admin().addFault({ kind: 'status', status: 403, pathPrefix: '/v1/items/non_approved', skip: 2, count: 1 });
+		expect(await trigger.poll()).toBeNull();
+		await admin().clearLatency();
+		expect(trigger.polls.at(-1)!.error).toBeDefined();
+		const approvedPages = (await admin().requests()).filter((r) => r.path === '/v1/items').length;
+		expect(approvedPages).toBeLessThan(11);
+		expect(summary(await trigger.poll())).toEqual([`status_changed ${lastApproved} approved->deleted`]);
+		expect(await trigger.poll()).toBeNull();
+	});
 });

@@ -10,7 +10,7 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { centsFromCents, centsFromDollars } from '../ConsignmentVendor/shared/money';
+import { centsFromCents, centsFromDollars } from '../shared/money';
 import type { ItemEvent } from './statusDiff';
 
 /** The first node version with one event shape. */

@@ -13,7 +13,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { apiPaths } from '../../../shared/apiPaths';
 import { outcomeIsUnknown, toNodeApiError } from '../../../shared/errors';
 import { apiRequest } from '../../../shared/transport';
-import { runBatched, type Batched, type Row, type RowResult } from '../../shared/batchRunner';
+import { runBatched, type Batched, type Row, type RowResult } from './helpers/batchRunner';
 import { consignmentLocator } from '../../shared/resourceLocators';
 import { parseConsignmentId } from '../../shared/schemas';
 import { itemInputFields } from './helpers/itemFields';

@@ -6,7 +6,7 @@
  */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { runBatched, type Row } from '../../shared/batchRunner';
+import { runBatched, type Row } from './helpers/batchRunner';
 import type { PendingCreation } from './create';
 import { enteredVendorSku, readerForItem, readItemUpdateInput } from './helpers/itemPayload';
 import { isPreview } from './helpers/itemPreview';

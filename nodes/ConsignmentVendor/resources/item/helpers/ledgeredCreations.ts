@@ -5,7 +5,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { Batched, RowResult } from '../../../shared/batchRunner';
+import type { Batched, RowResult } from './batchRunner';
 import type { PendingCreation } from '../create';
 import type { Submission, SubmissionLedger } from './submissionLedger';
 

@@ -7,8 +7,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { requestSettingsOf } from '../../../../shared/transport';
-import type { Batched, ExtraOutput, Row, RowResult } from '../../../shared/batchRunner';
-import type { OtherOutcomes } from '../../../shared/batchFailures';
+import type { Batched, ExtraOutput, Row, RowResult } from '../helpers/batchRunner';
+import type { OtherOutcomes } from '../helpers/batchFailures';
 import { mapConcurrently } from '../../../shared/concurrency';
 import { serviceKeyOf } from '../../../shared/listOperation';
 import { creations, type PendingCreation } from '../create';

@@ -13,7 +13,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Row } from '../../../../shared/batchRunner';
+import type { Row } from '../../helpers/batchRunner';
 import { batchingOf } from '../../../../shared/itemRunner';
 import type { ItemCatalog } from '../itemCatalog';
 import { InputSkus } from '../../helpers/skuText';

@@ -8,8 +8,8 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toNodeApiError } from '../../../../../shared/errors';
-import type { Row } from '../../../../shared/batchRunner';
-import { OutcomeTally } from '../../../../shared/runSummary';
+import type { Row } from '../../helpers/batchRunner';
+import { OutcomeTally } from '../../helpers/runSummary';
 import { readItemCatalog, type ItemCatalog } from '../itemCatalog';
 import { enteredVendorSku, readerForItem } from '../../helpers/itemPayload';
 import { guardCounts, guardError, guardVerdict, inputSkus, planMissingItems, refuseInputThatCannotBeWhole, type MissingItemsPlan } from './missingItems';

@@ -7,7 +7,6 @@
  * Protocol: argv = mode, then one JSON line of arguments on stdin is replaced by IPC: parent → {sandbox, records,
  * maxPartSizeMb}; child → {type: 'result', ...}.
  */
-import { OutboundHttp } from '@n8n/backend-network';
 import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +15,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 import * as harness from '../../test/harness';
+import { bearerToken, cpuMsSince, readWithFetch, readWithN8nHttp, type PageReader } from '../pageReaders';
 
 export interface ExportBenchRequest {
 	sandbox: { baseUrl: string; authUrl: string; clientId: string; clientSecret: string };
@@ -38,36 +38,11 @@ export interface ExportBenchResult {
 }
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
-const cpuMsSince = (before: NodeJS.CpuUsage) => {
-	const used = process.cpuUsage(before);
-	return (used.user + used.system) / 1000;
-};
 const NODE_NAME = 'Consignment Vendor';
-
-interface Page {
-	products: unknown[];
-	page_info: { has_next_page: boolean; end_cursor?: string };
-}
-type PageReader = (url: string, token: string) => Promise<Page>;
-
-const readWithFetch: PageReader = async (url, token) => (await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json()) as Page;
-
-/**
- * n8n's own HTTP client, the one `helpers.httpRequest` hands every node's request to: it builds new agents for each
- * request, so each page opens a new connection where `fetch` keeps one alive. Nothing is kept or written: this is
- * the floor of any node that reads these pages through n8n's helpers, as a community node must.
- */
-const readWithN8nHttp: PageReader = async (url, token) =>
-	(await Container.get(OutboundHttp).requests().request({ method: 'GET', url, headers: { authorization: `Bearer ${token}` }, json: true })) as Page;
 
 async function floor(request: ExportBenchRequest, readPage: PageReader): Promise<ExportBenchResult> {
 	const { sandbox } = request;
-	const exchange = await fetch(`${sandbox.authUrl}/api/v1/bearer-token`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ client_id: sandbox.clientId, client_secret: sandbox.clientSecret }),
-	});
-	const { bearer_token: token } = (await exchange.json()) as { bearer_token: string };
+	const token = await bearerToken(sandbox);
 	const idleRssMb = mb(process.memoryUsage().rss);
 	const started = performance.now();
 	const cpuBefore = process.cpuUsage();

@@ -8,12 +8,11 @@
  *   activation): the activation, one scheduled poll (the baseline completes), then the measured scheduled poll.
  * Protocol: argv = mode; parent → {sandbox} over IPC; child → {type: 'result', result}.
  */
-import { OutboundHttp } from '@n8n/backend-network';
-import { Container } from '@n8n/di';
 
 import { CredentialStore, sandboxCredential } from '../../test/harness';
 import { startPollHost } from '../../test/harness/trigger';
 import { SandboxAdmin } from '../../test/sandbox/admin-client';
+import { bearerToken, cpuMsSince, readWithFetch, readWithN8nHttp, type PageReader } from '../pageReaders';
 
 export interface PollBenchRequest {
 	sandbox: { baseUrl: string; authUrl: string; clientId: string; clientSecret: string };
@@ -31,34 +30,15 @@ export interface PollBenchResult {
 	error?: string;
 }
 
-interface Page {
-	products: unknown[];
-	page_info: { has_next_page: boolean; end_cursor?: string };
-}
-type PageReader = (url: string, token: string) => Promise<Page>;
-
-const readWithFetch: PageReader = async (url, token) => (await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json()) as Page;
-const readWithN8nHttp: PageReader = async (url, token) =>
-	(await Container.get(OutboundHttp).requests().request({ method: 'GET', url, headers: { authorization: `Bearer ${token}` }, json: true })) as Page;
-
 const LISTINGS: Array<{ path: string; query: Record<string, string> }> = [
 	{ path: '/v1/items/non_approved', query: {} },
 	{ path: '/v1/items', query: { validation_status: 'approved' } },
 ];
 
-const cpuMsSince = (before: NodeJS.CpuUsage) => {
-	const used = process.cpuUsage(before);
-	return (used.user + used.system) / 1000;
-};
 
 async function loop(request: PollBenchRequest, readPage: PageReader, sideBySide: boolean): Promise<PollBenchResult> {
 	const { sandbox } = request;
-	const exchange = await fetch(`${sandbox.authUrl}/api/v1/bearer-token`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ client_id: sandbox.clientId, client_secret: sandbox.clientSecret }),
-	});
-	const { bearer_token: token } = (await exchange.json()) as { bearer_token: string };
+	const token = await bearerToken(sandbox);
 	const readListing = async ({ path, query }: (typeof LISTINGS)[number]) => {
 		let records = 0;
 		let after: string | undefined;

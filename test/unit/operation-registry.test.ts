@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { RESOURCES } from '../../nodes/ConsignmentVendor/ConsignmentVendor.node';
+import { OPERATIONS } from './registry';
 import { TOOL_DESCRIPTION_CASES } from './tool-description-cases';
 
 const root = join(__dirname, '..', '..');
@@ -83,6 +84,16 @@ describe('every operation is registered, tested and documented', () => {
 			const runsInN8n = workflowsRun.filter(({ text }) => usesOperation(text, resource, operation)).map(({ file }) => file);
 			expect([resource, operation, runsInN8n.length > 0]).toEqual([resource, operation, true]);
 			expect(TOOL_DESCRIPTION_CASES.map(([r, o]) => `${r}/${o}`)).toContain(`${resource}/${operation}`);
+		},
+	);
+
+	it.each(OPERATIONS.map(({ resource, option, operation, listing }) => [`${resource.displayName} → ${option.name}`, resource, operation, listing !== undefined]))(
+		'%s: a list operation (listOperation) exactly when it shows Return All, and then also Limit, Page Size, Simplify and Output',
+		(_name, resource, operation, isListing) => {
+			const own = resource.fields.filter((field) => field.displayOptions?.show?.resource?.includes(resource.name) && field.displayOptions.show.operation?.includes(operation));
+			const names = new Set(own.map((field) => field.name));
+			expect([operation, names.has('returnAll')]).toEqual([operation, isListing]);
+			if (isListing) expect(['returnAll', 'limit', 'listOptions', 'simplify', 'output'].filter((name) => !names.has(name))).toEqual([]);
 		},
 	);
 });

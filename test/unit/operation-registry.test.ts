@@ -3,7 +3,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { RESOURCES } from '../../nodes/ConsignmentVendor/ConsignmentVendor.node';
+import { ConsignmentVendor, RESOURCES } from '../../nodes/ConsignmentVendor/ConsignmentVendor.node';
+import { nodeDescriptionOf } from '../../nodes/ConsignmentVendor/shared/resource';
 import { OPERATIONS } from './registry';
 import { TOOL_DESCRIPTION_CASES } from './tool-description-cases';
 
@@ -96,4 +97,9 @@ describe('every operation is registered, tested and documented', () => {
 			if (isListing) expect(['returnAll', 'limit', 'listOptions', 'simplify', 'output'].filter((name) => !names.has(name))).toEqual([]);
 		},
 	);
+
+	it("the node's description is its resources' summaries (each written beside its list of operations), not a sentence kept apart", () => {
+		expect(new ConsignmentVendor().description.description).toBe(nodeDescriptionOf(RESOURCES));
+		for (const resource of RESOURCES) expect([resource.name, resource.summary.length > 0]).toEqual([resource.name, true]);
+	});
 });

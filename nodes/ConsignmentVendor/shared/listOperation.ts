@@ -13,7 +13,7 @@ import { outputsFile } from './listFile/fileFields';
 import { pageRequests, readPages, type Listing } from '../../shared/pagination';
 import { pickFields } from './simplify';
 
-interface ListOperationConfig {
+export interface ListOperationConfig {
 	url: string;
 	collectionKey: string;
 	idKeys: string[];

@@ -11,6 +11,7 @@ import { order } from './resources/order';
 import { vendor } from './resources/vendorProfile';
 import { listSearch } from './shared/listSearch';
 import { requestOptionsField } from './shared/requestOptions';
+import { nodeDescriptionOf } from './shared/resource';
 import { SIMPLIFY_ON_BY_DEFAULT_FROM } from './shared/simplify';
 
 /** The node's resources; each derives its selector, fields and executors from its one list of operations. */
@@ -28,8 +29,8 @@ export class ConsignmentVendor implements INodeType {
 		// 1.3: Create or Update's Only Send What Changed on by default for new nodes (item/upsert.ts).
 		version: [1, SIMPLIFY_ON_BY_DEFAULT_FROM, PRICES_IN_DOLLARS_FROM, ONLY_CHANGED_BY_DEFAULT_FROM],
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description:
-			'Submit and update consignment items, manage addresses, read consignments, cancel orders and configure the vendor webhook',
+		// Its resources' summaries (resources/<resource>/index.ts), so an operation added there is not left out here.
+		description: nodeDescriptionOf(RESOURCES),
 		defaults: { name: 'Consignment Vendor' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -1,4 +1,4 @@
-// Simplify on the four list operations, through n8n-core against the sandbox: on by default for a node added at
+// Simplify on every list operation (derived from the registry: test/unit/registry.ts), through n8n-core against the sandbox: on by default for a node added at
 // version 1.1 (only the chosen fields), off when turned off (every field), and off by default for a version 1 node,
 // which is what every workflow saved before Simplify existed is (examples/ and the e2e workflows included).
 import { readdirSync, readFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { NodeHelpers, type IDataObject, type INodeParameters } from 'n8n-workflo
 
 import { ConsignmentVendor } from '../../nodes/ConsignmentVendor/ConsignmentVendor.node';
 import { buildWorkflow, CredentialStore, packageNodeType, runWorkflow, sandboxCredential } from '../harness';
+import { LIST_OPERATIONS as REGISTERED_LIST_OPERATIONS } from '../unit/registry';
 import { NODE_NAME, outputOf, useSandbox } from './nodeRun.helpers';
 
 const sandbox = useSandbox();
@@ -68,6 +69,26 @@ describe('Simplify on a node added at version 1.1 (on by default)', () => {
 	});
 });
 
+describe('every list operation of the registry', () => {
+	it('is found by the registry (the four of today at least, so a broken mark cannot empty the list)', () => {
+		expect(REGISTERED_LIST_OPERATIONS.map(({ resource, operation }) => `${resource.name}/${operation}`)).toEqual(
+			expect.arrayContaining(['item/getAll', 'item/getNonApproved', 'address/getAll', 'consignment/getAll']),
+		);
+	});
+
+	it.each(REGISTERED_LIST_OPERATIONS.map(({ resource, operation, listing }) => [`${resource.name}/${operation}`, resource.name, operation, listing.simplifiedFields]))(
+		'%s: Simplify keeps its own fields with their values, and only them',
+		async (_name, resource, operation, simplifiedFields) => {
+			const full = await list(1, { resource, operation });
+			const simplified = await list(1.1, { resource, operation });
+			expect(simplified).toHaveLength(full.length);
+			expect(keysOf(simplified).filter((field) => !simplifiedFields.includes(field))).toEqual([]);
+			expect(keysOf(simplified).length).toBeGreaterThan(0);
+			simplified.forEach((record, index) => expect(record).toEqual(Object.fromEntries(Object.entries(full[index]).filter(([field]) => simplifiedFields.includes(field)))));
+		},
+	);
+});
+
 describe('a version 1 node (saved before Simplify existed)', () => {
 	it('returns every field by default, and the chosen fields when Simplify is turned on', async () => {
 		const v1 = await list(1, { resource: 'item', operation: 'getNonApproved' });
@@ -83,12 +104,7 @@ describe('the Simplify default n8n gives each saved node', () => {
 	const description = new ConsignmentVendor().description;
 	const resolvedSimplify = (parameters: INodeParameters, typeVersion: number) =>
 		NodeHelpers.getNodeParameters(description.properties, parameters, true, false, { typeVersion }, description)?.simplify;
-	const LIST_OPERATIONS = [
-		['item', 'getAll'],
-		['item', 'getNonApproved'],
-		['address', 'getAll'],
-		['consignment', 'getAll'],
-	];
+	const LIST_OPERATIONS = REGISTERED_LIST_OPERATIONS.map(({ resource, operation }) => [resource.name, operation]);
 
 	it('is off at version 1 and on from version 1.1 (1.3 is the default for new nodes) for every list operation', () => {
 		expect(description.version).toEqual([1, 1.1, 1.2, 1.3]);

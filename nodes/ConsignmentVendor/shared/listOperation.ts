@@ -1,5 +1,5 @@
 /**
- * The four list operations, not declarative: RoutingNode's `push(...records)` overflows the call stack above
+ * The list operations (every resource's Get Many), not declarative: RoutingNode's `push(...records)` overflows the call stack above
  * ~120,000 records, so they build their output themselves, one item per record, or one file (listFile/).
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
@@ -13,7 +13,7 @@ import { outputsFile } from './listFile/fileFields';
 import { pageRequests, readPages, type Listing } from '../../shared/pagination';
 import { pickFields } from './simplify';
 
-interface ListOperationConfig {
+export interface ListOperationConfig {
 	url: string;
 	collectionKey: string;
 	idKeys: string[];
@@ -26,7 +26,7 @@ interface ListOperationConfig {
 }
 
 /** `/v1/items/non_approved` -> `items-non_approved`: the file's name when the user gave none. */
-function listingName(url: string): string {
+export function listingName(url: string): string {
 	return url.replace(/^\/?v\d+\//, '').split('/').filter(Boolean).join('-');
 }
 
@@ -93,14 +93,27 @@ async function list(context: IExecuteFunctions, config: ListOperationConfig, ite
 	return output;
 }
 
+/**
+ * Every list operation's executor and its listing: the registry's own mark of which operations are listings, so
+ * the tests and docs that enumerate list operations read it instead of keeping a list by hand.
+ */
+const LISTINGS = new WeakMap<object, Readonly<ListOperationConfig>>();
+
+/** The listing an operation's `execute` reads, or undefined when the operation is not a list operation. */
+export function listingOf(execute: object | undefined): Readonly<ListOperationConfig> | undefined {
+	return execute === undefined ? undefined : LISTINGS.get(execute);
+}
+
 export function listOperation(config: ListOperationConfig) {
-	return async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await runPerItem(this, {
 			read: () => undefined,
 			send: async (context, _input, itemIndex, stop) => await list(context, config, itemIndex, stop),
 			oneAtATime: true,
 		});
-	};
+	}
+	LISTINGS.set(execute, config);
+	return execute;
 }
 
 /** `[parameter name, query name]` pairs; empty values are left out. */

@@ -10,6 +10,8 @@ export interface Operation {
 export interface Resource {
 	name: string;
 	displayName: string;
+	/** What its operations do, in a few words: a part of the node's description (see nodeDescriptionOf). */
+	summary: string;
 	/** The Operation selector shown for this resource. */
 	selector: INodeProperties;
 	fields: INodeProperties[];
@@ -22,7 +24,7 @@ export interface Resource {
  * after the operations' own (parameters several operations show, such as Preview Only).
  */
 export function defineResource(
-	{ name, displayName, defaultOperation }: { name: string; displayName: string; defaultOperation: string },
+	{ name, displayName, defaultOperation, summary }: { name: string; displayName: string; defaultOperation: string; summary: string },
 	operations: Operation[],
 	sharedFields: INodeProperties[] = [],
 ): Resource {
@@ -31,6 +33,7 @@ export function defineResource(
 	return {
 		name,
 		displayName,
+		summary,
 		selector: {
 			displayName: 'Operation',
 			name: 'operation',
@@ -44,4 +47,14 @@ export function defineResource(
 		fields: [...operations.flatMap((operation) => operation.fields), ...sharedFields],
 		executors: new Map(operations.map((operation) => [String(operation.option.value), operation.execute])),
 	};
+}
+
+/**
+ * The node's description (the nodes panel, and what an AI agent reads about the tool) from its resources' summaries,
+ * so it follows the registry: "Submit and update consignment items, manage addresses, … and configure the vendor webhook".
+ */
+export function nodeDescriptionOf(resources: readonly Resource[]): string {
+	const parts = resources.map(({ summary }) => summary);
+	const text = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : (parts[0] ?? '');
+	return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -8,7 +8,6 @@ interface LocatorOptions {
 	displayName?: string;
 	description?: string;
 	hint?: string;
-	show: NonNullable<INodeProperties['displayOptions']>['show'];
 	required?: boolean;
 }
 
@@ -31,7 +30,6 @@ function locator(kind: LocatorKind, options: LocatorOptions): INodeProperties {
 		required: options.required ?? true,
 		description: options.description ?? kind.description,
 		hint: options.hint,
-		displayOptions: { show: options.show },
 		modes: [
 			{
 				displayName: 'From List',

@@ -16,11 +16,12 @@ export function pickFields(record: IDataObject, fields: readonly string[]): IDat
 	return picked;
 }
 
-/** Twice: n8n shows the definition whose `@version` matches the node, so each version gets its own default. */
-export function simplifyFields(show: { resource: string; operation: string }): INodeProperties[] {
-	const forVersions = (versions: Array<number | { _cnd: { gte: number } }>) => ({
-		show: { resource: [show.resource], operation: [show.operation], '@version': versions },
-	});
+/**
+ * Twice: n8n shows the definition whose `@version` matches the node, so each version gets its own default. The
+ * operation's file adds its resource and operation (updateDisplayOptions merges them with `@version`).
+ */
+export function simplifyFields(): INodeProperties[] {
+	const forVersions = (versions: Array<number | { _cnd: { gte: number } }>) => ({ show: { '@version': versions } });
 	return [
 		{
 			displayName: 'Simplify',

@@ -1,4 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiPaths } from '../../../shared/apiPaths';
 import { answerJson, isEmptyAnswer, perItem, requestForItem, unwrapped } from '../../shared/itemRunner';
@@ -12,7 +13,9 @@ export const option: INodePropertyOptions = {
 		'Add a US shipping address to the vendor account from a name, street, city, state, ZIP code, country and phone number',
 };
 
-export const fields: INodeProperties[] = addressBodyFields('create');
+const displayOptions = { show: { resource: ['address'], operation: ['create'] } };
+
+export const fields: INodeProperties[] = updateDisplayOptions(displayOptions, addressBodyFields());
 
 export const execute = perItem({
 	writes: true,

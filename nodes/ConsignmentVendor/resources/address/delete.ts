@@ -1,4 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiPaths } from '../../../shared/apiPaths';
 import { answerJson, isEmptyAnswer, perItem, recordPath, requestForItem, unwrapped } from '../../shared/itemRunner';
@@ -11,12 +12,13 @@ export const option: INodePropertyOptions = {
 	description: 'Mark the address with the given ID inactive: it can no longer be linked to items, its history is kept',
 };
 
-export const fields: INodeProperties[] = [
+const displayOptions = { show: { resource: ['address'], operation: ['delete'] } };
+
+export const fields: INodeProperties[] = updateDisplayOptions(displayOptions, [
 	activeAddressLocator({
-		show: { resource: ['address'], operation: ['delete'] },
 		description: 'The address to delete. Deleting marks it inactive: it cannot be linked to items or updated afterwards.',
 	}),
-];
+]);
 
 export const execute = perItem({
 	writes: true,

@@ -1,4 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiPaths } from '../../../shared/apiPaths';
 import { fileOutputFields } from '../../shared/listFile/fileFields';
@@ -31,11 +32,9 @@ export const option: INodePropertyOptions = {
 	description: "List every address of the vendor account, active and inactive; needs no input",
 };
 
-export const fields: INodeProperties[] = [
-	...listFields({ resource: 'address', operation: 'getAll' }),
-	...simplifyFields({ resource: 'address', operation: 'getAll' }),
-	...fileOutputFields({ resource: 'address', operation: 'getAll' }),
-];
+const displayOptions = { show: { resource: ['address'], operation: ['getAll'] } };
+
+export const fields: INodeProperties[] = updateDisplayOptions(displayOptions, [...listFields(), ...simplifyFields(), ...fileOutputFields()]);
 
 /** The address shape is not in the contract: its ID is `id` or `address_id`. */
 export const execute = listOperation({

@@ -1,4 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiPaths } from '../../../shared/apiPaths';
 import { answerJson, isEmptyAnswer, perItem, recordPath, requestForItem, unwrapped } from '../../shared/itemRunner';
@@ -12,14 +13,15 @@ export const option: INodePropertyOptions = {
 	description: 'Replace every field of the active address with the given ID',
 };
 
-export const fields: INodeProperties[] = [
+const displayOptions = { show: { resource: ['address'], operation: ['update'] } };
+
+export const fields: INodeProperties[] = updateDisplayOptions(displayOptions, [
 	activeAddressLocator({
-		show: { resource: ['address'], operation: ['update'] },
 		description: 'The active address to change. Only active addresses can be updated.',
 		hint: 'The change applies to future shipments; labels already created keep the old address. To move an item to another address, use Item → Update.',
 	}),
-	...addressBodyFields('update'),
-];
+	...addressBodyFields(),
+]);
 
 export const execute = perItem({
 	writes: true,

@@ -1,4 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiPaths } from '../../../shared/apiPaths';
 import { answerJson, perItem, recordPath, requestForItem, unwrapped } from '../../shared/itemRunner';
@@ -11,7 +12,9 @@ export const option: INodePropertyOptions = {
 	description: 'Get the status, dates and number of items of the consignment with the given ID',
 };
 
-export const fields: INodeProperties[] = [consignmentLocator({ show: { resource: ['consignment'], operation: ['get'] } })];
+const displayOptions = { show: { resource: ['consignment'], operation: ['get'] } };
+
+export const fields: INodeProperties[] = updateDisplayOptions(displayOptions, [consignmentLocator({})]);
 
 export const execute = perItem({
 	read: (context, itemIndex) =>

@@ -1,4 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiPaths } from '../../../shared/apiPaths';
 import { fileOutputFields } from '../../shared/listFile/fileFields';
@@ -17,11 +18,9 @@ export const option: INodePropertyOptions = {
 		"List the vendor's consignments with their status and number of items (empty unless the credential belongs to a vendor user)",
 };
 
-export const fields: INodeProperties[] = [
-	...listFields({ resource: 'consignment', operation: 'getAll' }),
-	...simplifyFields({ resource: 'consignment', operation: 'getAll' }),
-	...fileOutputFields({ resource: 'consignment', operation: 'getAll' }),
-];
+const displayOptions = { show: { resource: ['consignment'], operation: ['getAll'] } };
+
+export const fields: INodeProperties[] = updateDisplayOptions(displayOptions, [...listFields(), ...simplifyFields(), ...fileOutputFields()]);
 
 export const execute = listOperation({
 	url: apiPaths.consignments,

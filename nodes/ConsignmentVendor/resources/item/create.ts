@@ -9,6 +9,7 @@
  *   retried (the batch may have been created): those items say the outcome is unknown.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiPaths } from '../../../shared/apiPaths';
 import { outcomeIsUnknown, toNodeApiError } from '../../../shared/errors';
@@ -34,24 +35,24 @@ export const option: INodePropertyOptions = {
 		'Submit new items (vendor SKU, category, condition, designer, images, quantity, prices) to the consignment with the given ID, up to 500 per request',
 };
 
-export const fields: INodeProperties[] = [
+const displayOptions = { show: { resource: ['item'], operation: ['create'] } };
+
+export const fields: INodeProperties[] = updateDisplayOptions(displayOptions, [
 	consignmentLocator({
 		description:
 			'Consignment the items are created in. Consignments cannot be created through the API: ask the service for one.',
-		show: { resource: ['item'], operation: ['create'] },
 	}),
 	...fieldMappingProperties('create'),
-	...itemInputFields(['create']),
+	...itemInputFields(),
 	{
 		displayName:
 			'All input items are sent together, at most 500 per request per consignment. The service answers without item IDs: each item\'s item_id arrives later by webhook (Consignment Vendor Trigger, "successful_item_upload"). The output says "submitted".',
 		name: 'createNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { resource: ['item'], operation: ['create'] } },
 	},
-	sendAgainField('create'),
-];
+	sendAgainField(),
+]);
 
 /** The contract's limit per creation request; more is a 413. */
 const MAX_ITEMS_PER_REQUEST = 500;

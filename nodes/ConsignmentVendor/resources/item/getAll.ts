@@ -4,6 +4,7 @@
  * default is the first option, so what the node returns matches what the service documents.
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { itemListFields, itemListOperation } from './helpers/listFilters';
 import { apiPaths } from '../../../shared/apiPaths';
@@ -18,7 +19,11 @@ export const option: INodePropertyOptions = {
 		'List items, optionally by validation status or vendor SKU (without a status the service returns only non-approved items)',
 };
 
-export const fields: INodeProperties[] = itemListFields('getAll', {
+const displayOptions = { show: { resource: ['item'], operation: ['getAll'] } };
+
+export const fields: INodeProperties[] = updateDisplayOptions(
+	displayOptions,
+	itemListFields({
 	displayName: 'Validation Status',
 	name: 'validationStatus',
 	description: 'Which items to list (validation_status)',
@@ -26,4 +31,5 @@ export const fields: INodeProperties[] = itemListFields('getAll', {
 		name: 'Non-Approved Only (Service Default)',
 		description: 'No filter sent: the service returns reconciliation, pending, rejected and deleted items',
 	},
-});
+}),
+);

@@ -3,6 +3,7 @@
  * paginator (records under `products`; each has `item_status`, `quantity` and `price` as an object).
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { itemListFields, itemListOperation } from './helpers/listFilters';
 import { apiPaths } from '../../../shared/apiPaths';
@@ -16,9 +17,14 @@ export const option: INodePropertyOptions = {
 	description: 'List the items not yet approved with their status and quantity, optionally by status or vendor SKU',
 };
 
-export const fields: INodeProperties[] = itemListFields('getNonApproved', {
+const displayOptions = { show: { resource: ['item'], operation: ['getNonApproved'] } };
+
+export const fields: INodeProperties[] = updateDisplayOptions(
+	displayOptions,
+	itemListFields({
 	displayName: 'Status',
 	name: 'status',
 	description: 'Only items in this validation status (status)',
 	noFilter: { name: 'Any Non-Approved Status', description: 'No filter sent' },
-});
+}),
+);

@@ -8,7 +8,7 @@ import * as update from './update';
 import * as upsert from './upsert';
 
 export const item = defineResource(
-	{ name: 'item', displayName: 'Item', defaultOperation: 'create' },
+	{ name: 'item', displayName: 'Item', defaultOperation: 'create', summary: 'submit and update consignment items' },
 	[create, upsert, getAll, getNonApproved, update],
 	previewOnlyProperties,
 );

@@ -17,7 +17,7 @@ import { isPreview, amountsOf } from './helpers/itemPreview';
 import { OutcomeTally } from './helpers/runSummary';
 import { markPartlyCarriedOut } from '../../shared/writeOutcomes';
 
-const show = { resource: ['item'], operation: ['update'] };
+const displayOptions = { show: { resource: ['item'], operation: ['update'] } };
 
 /** Two properties of one name: n8n's display rules cannot say "approved, or all fields mapped manually" in one. */
 function itemIdField(where: Record<string, string[]>): INodeProperties {
@@ -42,42 +42,40 @@ export const option: INodePropertyOptions = {
 		'Change the fields of the item with the given item ID (an approved item takes only a new address or a lower quantity)',
 };
 
-export const fields: INodeProperties[] = [
-	...updateDisplayOptions({ show }, [
-		itemIdField({ fieldsToSend: ['all'], fieldMapping: ['manual'] }),
-		itemIdField({ fieldsToSend: ['approved'] }),
-		{
-			displayName: 'Fields to Send',
-			name: 'fieldsToSend',
-			type: 'options',
-			default: 'all',
-			description: 'What the item can still take depends on its validation status',
-			options: [
-				{
-					name: 'All Item Fields (Not Yet Approved Item)',
-					value: 'all',
-					description:
-						'Pending, draft, rejected or in-reconciliation items need every creation field again; a rejected item goes back to pending',
-				},
-				{
-					name: 'Address and Quantity Only (Approved Item)',
-					value: 'approved',
-					description: 'An approved item takes only address_id and a quantity decrease',
-				},
-			],
-		},
-		{
-			displayName:
-				'Approved items: only address_id and a quantity decrease are applied; price, MSRP and every other field are ignored (no webhook is sent for a quantity decrease). A rejected item goes back to pending. vendor_sku must stay the same.',
-			name: 'updateNotice',
-			type: 'notice',
-			default: '',
-		},
-	]),
+export const fields: INodeProperties[] = updateDisplayOptions(displayOptions, [
+	itemIdField({ fieldsToSend: ['all'], fieldMapping: ['manual'] }),
+	itemIdField({ fieldsToSend: ['approved'] }),
+	{
+		displayName: 'Fields to Send',
+		name: 'fieldsToSend',
+		type: 'options',
+		default: 'all',
+		description: 'What the item can still take depends on its validation status',
+		options: [
+			{
+				name: 'All Item Fields (Not Yet Approved Item)',
+				value: 'all',
+				description:
+					'Pending, draft, rejected or in-reconciliation items need every creation field again; a rejected item goes back to pending',
+			},
+			{
+				name: 'Address and Quantity Only (Approved Item)',
+				value: 'approved',
+				description: 'An approved item takes only address_id and a quantity decrease',
+			},
+		],
+	},
+	{
+		displayName:
+			'Approved items: only address_id and a quantity decrease are applied; price, MSRP and every other field are ignored (no webhook is sent for a quantity decrease). A rejected item goes back to pending. vendor_sku must stay the same.',
+		name: 'updateNotice',
+		type: 'notice',
+		default: '',
+	},
 	...fieldMappingProperties('update', { fieldsToSend: ['all'] }),
-	...itemInputFields(['update'], { fieldsToSend: ['all'] }),
-	...approvedItemFields(['update'], { fieldsToSend: ['approved'] }),
-];
+	...itemInputFields({ fieldsToSend: ['all'] }),
+	...approvedItemFields({ fieldsToSend: ['approved'] }),
+]);
 
 interface ItemPatch {
 	itemIndex: number;

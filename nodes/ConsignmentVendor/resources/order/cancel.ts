@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiPaths } from '../../../shared/apiPaths';
 import { answerJson, inputError, isEmptyAnswer, perItem, requestForItem } from '../../shared/itemRunner';
@@ -11,7 +12,9 @@ export const option: INodePropertyOptions = {
 		'Cancel the order of a purchased item, given its platform SKU from the item-purchased webhook (not the vendor SKU)',
 };
 
-export const fields: INodeProperties[] = [
+const displayOptions = { show: { resource: ['order'], operation: ['cancel'] } };
+
+export const fields: INodeProperties[] = updateDisplayOptions(displayOptions, [
 	{
 		displayName: 'Platform SKU',
 		name: 'sku',
@@ -21,9 +24,8 @@ export const fields: INodeProperties[] = [
 		placeholder: 'e.g. TRR-ORD-000001',
 		description: 'The platform\'s SKU of the purchased item, from the order webhook (item_purchased event, field "sku")',
 		hint: 'Not your vendor_sku: use the "sku" the Consignment Vendor Trigger outputs for an item_purchased event',
-		displayOptions: { show: { resource: ['order'], operation: ['cancel'] } },
 	},
-];
+]);
 
 /** The platform SKU is required and sent as a JSON string, trimmed. */
 function readSku(context: IExecuteFunctions, itemIndex: number): string {

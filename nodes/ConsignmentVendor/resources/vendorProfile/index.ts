@@ -2,4 +2,4 @@ import { defineResource } from '../../shared/resource';
 import * as get from './get';
 import * as update from './update';
 
-export const vendor = defineResource({ name: 'vendor', displayName: 'Vendor', defaultOperation: 'get' }, [get, update]);
+export const vendor = defineResource({ name: 'vendor', displayName: 'Vendor', defaultOperation: 'get', summary: 'configure the vendor webhook' }, [get, update]);

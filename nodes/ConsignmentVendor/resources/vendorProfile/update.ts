@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiPaths } from '../../../shared/apiPaths';
 import { httpUrl } from '../../../shared/httpUrl';
@@ -11,14 +12,15 @@ export const option: INodePropertyOptions = {
 	description: "Change the vendor's webhook URL, or switch its webhook notifications on or off",
 };
 
-export const fields: INodeProperties[] = [
+const displayOptions = { show: { resource: ['vendor'], operation: ['update'] } };
+
+export const fields: INodeProperties[] = updateDisplayOptions(displayOptions, [
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: { show: { resource: ['vendor'], operation: ['update'] } },
 		description: 'Only the fields added here are sent; the others keep their current value',
 		options: [
 			{
@@ -39,7 +41,7 @@ export const fields: INodeProperties[] = [
 			},
 		],
 	},
-];
+]);
 
 /**
  * Sends only what the user added, in the contract's flat form (`webhook_url`, `webhook_enabled`; the nested

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { FileFormat } from './fileEncoding';
 
@@ -39,86 +39,89 @@ export function readFileSettings(context: IExecuteFunctions, itemIndex: number):
 	};
 }
 
-/** `prices`: the listing's records carry prices (the item listings), so the Price Columns option is offered. */
-export function fileOutputFields(show: { resource: string; operation: string }, prices = false): INodeProperties[] {
+/**
+ * `prices`: the listing's records carry prices (the item listings), so the Price Columns option is offered. The
+ * operation's file gives the resource and operation (updateDisplayOptions).
+ */
+export function fileOutputFields(prices = false): INodeProperties[] {
 	const asFile = { output: ['file'] };
-	return updateDisplayOptions({ show: { resource: [show.resource], operation: [show.operation] } }, [
-		{
-			displayName: 'Output',
-			name: 'output',
-			type: 'options',
-			default: 'items',
-			options: [
-				{ name: 'Items', value: 'items', description: 'One n8n item per record' },
-				{
-					name: 'File',
-					value: 'file',
-					description: 'One file (CSV or JSON Lines) as binary data, written page by page: for listings too large to hold as items',
-				},
-			],
-			description: 'Whether to return the records as n8n items or written into a file',
-			hint: 'n8n keeps every item of an execution in memory: for tens of thousands of records choose File and send it on with Google Drive, S3, FTP or Send Email',
-		},
-		{
-			displayName: 'File Format',
-			name: 'fileFormat',
-			type: 'options',
-			default: 'csv',
-			displayOptions: { show: asFile },
-			options: [
-				{ name: 'CSV', value: 'csv', description: 'A header row, then one row per record (RFC 4180, UTF-8)' },
-				{ name: 'JSON Lines', value: 'jsonLines', description: 'One JSON object per line, every field as the service sent it' },
-			],
-			description: 'The format of the file. CSV columns follow Simplify; nested objects become JSON text.',
-		},
-		{
-			displayName: 'Max Part Size (MB)',
-			name: 'maxPartSizeMb',
-			type: 'number',
-			default: DEFAULT_MAX_PART_SIZE_MB,
-			typeOptions: { minValue: 0.001, numberPrecision: 3 },
-			displayOptions: { show: asFile },
-			description:
-				'A listing larger than this is split into parts, each one output item and a whole file on its own (CSV parts repeat the header)',
-			hint: "Keep it under n8n's binary data limit: 512 MB in database mode (queue mode's default). Database and in-memory modes hold a part whole in memory while storing it.",
-		},
-		{
-			displayName: 'File Options',
-			name: 'fileOptions',
-			type: 'collection',
-			placeholder: 'Add option',
-			default: {},
-			displayOptions: { show: asFile },
-			options: [
-				{
-					displayName: 'File Name',
-					name: 'fileName',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. approved-items',
-					description:
-						'Name of the file without its extension; parts get "-part-2" and so on. Empty: the listing\'s name (e.g. items).',
-				},
-				...(prices
-					? [
-							{
-								displayName: 'Price Columns',
-								name: 'priceColumns',
-								type: 'options' as const,
-								default: 'cents',
-								options: [
-									{ name: 'Cents', value: 'cents', description: 'Prices as whole cents (1999), as the service uses them' },
-									{
-										name: 'Cents and Dollars',
-										value: 'centsAndDollars',
-										description: 'Also a dollars column beside each price, e.g. price_dollars (19.99)',
-									},
-								],
-								description: 'How prices are written: always in cents, optionally with dollars beside them',
-							},
-						]
-					: []),
-			],
-		},
-	]);
+	return [
+	{
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		default: 'items',
+		options: [
+			{ name: 'Items', value: 'items', description: 'One n8n item per record' },
+			{
+				name: 'File',
+				value: 'file',
+				description: 'One file (CSV or JSON Lines) as binary data, written page by page: for listings too large to hold as items',
+			},
+		],
+		description: 'Whether to return the records as n8n items or written into a file',
+		hint: 'n8n keeps every item of an execution in memory: for tens of thousands of records choose File and send it on with Google Drive, S3, FTP or Send Email',
+	},
+	{
+		displayName: 'File Format',
+		name: 'fileFormat',
+		type: 'options',
+		default: 'csv',
+		displayOptions: { show: asFile },
+		options: [
+			{ name: 'CSV', value: 'csv', description: 'A header row, then one row per record (RFC 4180, UTF-8)' },
+			{ name: 'JSON Lines', value: 'jsonLines', description: 'One JSON object per line, every field as the service sent it' },
+		],
+		description: 'The format of the file. CSV columns follow Simplify; nested objects become JSON text.',
+	},
+	{
+		displayName: 'Max Part Size (MB)',
+		name: 'maxPartSizeMb',
+		type: 'number',
+		default: DEFAULT_MAX_PART_SIZE_MB,
+		typeOptions: { minValue: 0.001, numberPrecision: 3 },
+		displayOptions: { show: asFile },
+		description:
+			'A listing larger than this is split into parts, each one output item and a whole file on its own (CSV parts repeat the header)',
+		hint: "Keep it under n8n's binary data limit: 512 MB in database mode (queue mode's default). Database and in-memory modes hold a part whole in memory while storing it.",
+	},
+	{
+		displayName: 'File Options',
+		name: 'fileOptions',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		displayOptions: { show: asFile },
+		options: [
+			{
+				displayName: 'File Name',
+				name: 'fileName',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. approved-items',
+				description:
+					'Name of the file without its extension; parts get "-part-2" and so on. Empty: the listing\'s name (e.g. items).',
+			},
+			...(prices
+				? [
+						{
+							displayName: 'Price Columns',
+							name: 'priceColumns',
+							type: 'options' as const,
+							default: 'cents',
+							options: [
+								{ name: 'Cents', value: 'cents', description: 'Prices as whole cents (1999), as the service uses them' },
+								{
+									name: 'Cents and Dollars',
+									value: 'centsAndDollars',
+									description: 'Also a dollars column beside each price, e.g. price_dollars (19.99)',
+								},
+							],
+							description: 'How prices are written: always in cents, optionally with dollars beside them',
+						},
+					]
+				: []),
+		],
+	},
+	];
 }

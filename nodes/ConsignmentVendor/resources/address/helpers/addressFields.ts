@@ -60,7 +60,8 @@ const FIELDS: AddressFieldSpec[] = [
 	},
 ];
 
-export function addressBodyFields(operation: 'create' | 'update'): INodeProperties[] {
+/** The nine contract fields as parameters, shown where the operation's file says (Create, Update). */
+export function addressBodyFields(): INodeProperties[] {
 	return FIELDS.map((field) => ({
 		displayName: field.displayName,
 		name: field.name,
@@ -70,7 +71,6 @@ export function addressBodyFields(operation: 'create' | 'update'): INodeProperti
 		placeholder: field.placeholder,
 		description: field.description,
 		hint: field.hint,
-		displayOptions: { show: { resource: ['address'], operation: [operation] } },
 	}));
 }
 

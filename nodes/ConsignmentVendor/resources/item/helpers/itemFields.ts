@@ -10,8 +10,9 @@ export const PRICES_IN_DOLLARS_FROM = 1.2;
 
 type Show = NonNullable<NonNullable<INodeProperties['displayOptions']>['show']>;
 
-function shown(operations: string[], extra: Show = {}): INodeProperties['displayOptions'] {
-	return { show: { resource: ['item'], operation: operations, ...extra } };
+/** Only the conditions beyond the operation: the operation's file adds its resource and operation (updateDisplayOptions). */
+function shown(extra: Show = {}): INodeProperties['displayOptions'] {
+	return { show: { ...extra } };
 }
 
 /** The item's address ID, sent as a string. Plain text: it sits in a collection, where n8n 1.x has no locators. */
@@ -28,7 +29,7 @@ function addressField(): INodeProperties {
 }
 
 /** Price Unit applies in every mapping (`extra`); the amounts are fields of the manual mapping (`manual`). */
-function priceFields(operations: string[], extra: Show, manual: Show): INodeProperties[] {
+function priceFields(extra: Show, manual: Show): INodeProperties[] {
 	const amount = (
 		name: 'price' | 'msrp',
 		label: string,
@@ -47,7 +48,7 @@ function priceFields(operations: string[], extra: Show, manual: Show): INodeProp
 			unit === 'cents'
 				? 'In cents: 129900 means $1,299.00. Switch Price Unit to Dollars to type 1299.00.'
 				: 'In dollars, at most 2 decimals, no thousands separators: 1299.99 is sent as 129999 cents (converted exactly).',
-		displayOptions: shown(operations, { ...manual, priceUnit: [unit] }),
+		displayOptions: shown({ ...manual, priceUnit: [unit] }),
 	});
 	const priceUnit = (defaultUnit: PriceUnit, versions: NonNullable<Show['@version']>): INodeProperties => ({
 		displayName: 'Price Unit',
@@ -60,7 +61,7 @@ function priceFields(operations: string[], extra: Show, manual: Show): INodeProp
 			{ name: 'Cents', value: 'cents', description: 'As the API takes it: 1999 means $19.99' },
 			{ name: 'Dollars', value: 'dollars', description: '19.99 means $19.99; converted to 1999 cents exactly' },
 		],
-		displayOptions: shown(operations, { ...extra, '@version': versions }),
+		displayOptions: shown({ ...extra, '@version': versions }),
 	});
 	return [
 		// Nodes saved before 1.2 keep Cents (n8n does not store a parameter left at its default).
@@ -74,9 +75,9 @@ function priceFields(operations: string[], extra: Show, manual: Show): INodeProp
 }
 
 /** Version 1's "Map Each Field Manually" (itemMapping.ts). `extra` narrows the display (Update: all fields). */
-export function itemInputFields(operations: string[], extra: Show = {}): INodeProperties[] {
+export function itemInputFields(extra: Show = {}): INodeProperties[] {
 	const manual = { ...extra, fieldMapping: ['manual'], '@version': [1] };
-	const on = shown(operations, manual);
+	const on = shown(manual);
 	return [
 		{
 			displayName: 'Vendor SKU',
@@ -166,7 +167,7 @@ export function itemInputFields(operations: string[], extra: Show = {}): INodePr
 			description: 'Number of items consigned (quantity). At least 1 when creating.',
 			displayOptions: on,
 		},
-		...priceFields(operations, extra, manual),
+		...priceFields(extra, manual),
 		{
 			displayName: 'Gender',
 			name: 'gender',
@@ -212,7 +213,7 @@ export function itemInputFields(operations: string[], extra: Show = {}): INodePr
 }
 
 /** Update's fields for an approved item: the only two the service applies. */
-export function approvedItemFields(operations: string[], extra: Show): INodeProperties[] {
+export function approvedItemFields(extra: Show): INodeProperties[] {
 	return [
 		{
 			displayName: 'Approved Item Fields',
@@ -221,7 +222,7 @@ export function approvedItemFields(operations: string[], extra: Show): INodeProp
 			placeholder: 'Add Field',
 			default: {},
 			description: 'An approved item accepts only these two: the service ignores every other field',
-			displayOptions: shown(operations, extra),
+			displayOptions: shown(extra),
 			options: [
 				addressField(),
 				{

@@ -33,9 +33,12 @@ export function usesColumnMapper(nodeVersion: number, fieldMapping: unknown): bo
 	return nodeVersion >= COLUMN_MAPPER_ONLY_FROM || fieldMapping === 'auto';
 }
 
-/** `extra` narrows where they show (Update: all fields). */
+/**
+ * `operation` chooses the mapper's columns and mode; `extra` narrows where they show (Update: all fields). The
+ * operation's file adds its resource and operation (updateDisplayOptions).
+ */
 export function fieldMappingProperties(operation: string, extra: Show = {}): INodeProperties[] {
-	const show = { resource: ['item'], operation: [operation], ...extra };
+	const show = { ...extra };
 	const matching = MATCHING_COLUMN[operation];
 	const columnNames = columnsFor(operation).map((column) => column.id);
 	const notice: INodeProperties = {

@@ -73,7 +73,7 @@ export function awaitingOutcome(vendorSku: string, submission: Submission, previ
 }
 
 /** The way to send rows an earlier submission holds back, one SKU at a time: nothing else is released. */
-export function sendAgainField(operation: 'create' | 'upsert'): INodeProperties {
+export function sendAgainField(): INodeProperties {
 	return {
 		displayName: 'Send Again (Vendor SKUs)',
 		name: 'sendAgain',
@@ -83,7 +83,6 @@ export function sendAgainField(operation: 'create' | 'upsert'): INodeProperties 
 		description:
 			'Vendor SKUs to send in this run although an earlier submission (by any node or workflow on this account) still holds them back as "awaiting the service". Only these rows are released; a submission still on the wire is never sent twice.',
 		hint: 'For a row the service refused after accepting it (invalid_item_upload): enter its Vendor SKU for one run, then clear this field',
-		displayOptions: { show: { resource: ['item'], operation: [operation] } },
 	};
 }
 

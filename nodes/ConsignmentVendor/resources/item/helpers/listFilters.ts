@@ -59,14 +59,13 @@ export function itemListOperation(url: string, statusParameter: string, statusQu
 }
 
 /** Filters → Vendor SKU, sent as `vendor_sku` (the service matches it exactly, ignoring case). */
-function vendorSkuFilter(operation: string): INodeProperties {
+function vendorSkuFilter(): INodeProperties {
 	return {
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: { show: { resource: ['item'], operation: [operation] } },
 		options: [
 			{
 				displayName: 'Vendor SKU',
@@ -82,10 +81,9 @@ function vendorSkuFilter(operation: string): INodeProperties {
 
 /**
  * Every field of an item listing: a status filter (its first option, `noFilter`, sends none), Filters → Vendor SKU,
- * Return All / Limit / Page Size, and Simplify.
+ * Return All / Limit / Page Size, Simplify and Output. The listing's file gives their display options.
  */
 export function itemListFields(
-	operation: string,
 	statusFilter: Pick<INodeProperties, 'displayName' | 'name' | 'description'> & {
 		noFilter: { name: string; description: string };
 	},
@@ -97,15 +95,14 @@ export function itemListFields(
 			type: 'options',
 			default: '',
 			description: statusFilter.description,
-			displayOptions: { show: { resource: ['item'], operation: [operation] } },
-			options: [
+				options: [
 				{ name: statusFilter.noFilter.name, value: '', description: statusFilter.noFilter.description },
 				...VALIDATION_STATUS_OPTIONS,
 			],
 		},
-		vendorSkuFilter(operation),
-		...listFields({ resource: 'item', operation }),
-		...simplifyFields({ resource: 'item', operation }),
-		...fileOutputFields({ resource: 'item', operation }, true),
+		vendorSkuFilter(),
+		...listFields(),
+		...simplifyFields(),
+		...fileOutputFields(true),
 	];
 }

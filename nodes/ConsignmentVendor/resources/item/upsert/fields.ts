@@ -43,47 +43,46 @@ function onlySendWhatChanged(on: boolean, versions: Versions): INodeProperties {
 		: { ...onlySendWhatChangedText, type: 'boolean', default: false, displayOptions };
 }
 
-export const upsertFields: INodeProperties[] = [
-	...updateDisplayOptions({ show: { resource: ['item'], operation: ['upsert'] } }, [
-		consignmentLocator({
-			description: 'Consignment a new item is created in when no item has its Vendor SKU',
-			show: { resource: ['item'], operation: ['upsert'] },
-		}),
-		{
-			displayName:
-				'Finds the item by Vendor SKU among non-approved and approved items: updates it when found, creates it otherwise. Approved items get only the address: the service does not show their quantity, so it is not sent (decrease it with Update); the output lists the fields not applied. New items get their item_id later by webhook.',
-			name: 'upsertNotice',
-			type: 'notice',
-			default: '',
-		},
-		{
-			displayName: 'New Items Listed Within (Hours)',
-			name: 'newItemsListedWithin',
-			type: 'number',
-			default: DEFAULT_LISTED_WITHIN_HOURS,
-			typeOptions: { minValue: 0, numberPrecision: 2 },
-			description:
-				'How long the service may take to list an item after accepting it. Until the listings show an item submitted on this account (by this node, another node or another workflow, or with an unknown outcome), its row is not sent again, so a run that comes sooner never creates it twice; the output says "awaiting the service". Each submission keeps the window it was sent with.',
-			hint: 'Set 0 only if the service lists new items at once. To send a row the service refused after accepting it (invalid_item_upload), use Send Again',
-		},
-		sendAgainField('upsert'),
-		// Off for nodes saved before 1.3 (n8n does not store a parameter left at its default), on for new ones.
-		onlySendWhatChanged(false, [{ _cnd: { lt: ONLY_CHANGED_BY_DEFAULT_FROM } }]),
-		onlySendWhatChanged(true, [{ _cnd: { gte: ONLY_CHANGED_BY_DEFAULT_FROM } }]),
-		{
-			displayName: 'Forget What Was Sent',
-			name: 'forgetWhatWasSent',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to empty the memory first, so every row is sent (and remembered again)',
-			hint: 'Turn on for one production run, then off again',
-			displayOptions: { show: { onlySendWhatChanged: [true] } },
-		},
-		...missingItemsFields,
-	]),
+const displayOptions = { show: { resource: ['item'], operation: ['upsert'] } };
+
+export const upsertFields: INodeProperties[] = updateDisplayOptions(displayOptions, [
+	consignmentLocator({
+		description: 'Consignment a new item is created in when no item has its Vendor SKU',
+	}),
+	{
+		displayName:
+			'Finds the item by Vendor SKU among non-approved and approved items: updates it when found, creates it otherwise. Approved items get only the address: the service does not show their quantity, so it is not sent (decrease it with Update); the output lists the fields not applied. New items get their item_id later by webhook.',
+		name: 'upsertNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'New Items Listed Within (Hours)',
+		name: 'newItemsListedWithin',
+		type: 'number',
+		default: DEFAULT_LISTED_WITHIN_HOURS,
+		typeOptions: { minValue: 0, numberPrecision: 2 },
+		description:
+			'How long the service may take to list an item after accepting it. Until the listings show an item submitted on this account (by this node, another node or another workflow, or with an unknown outcome), its row is not sent again, so a run that comes sooner never creates it twice; the output says "awaiting the service". Each submission keeps the window it was sent with.',
+		hint: 'Set 0 only if the service lists new items at once. To send a row the service refused after accepting it (invalid_item_upload), use Send Again',
+	},
+	sendAgainField(),
+	// Off for nodes saved before 1.3 (n8n does not store a parameter left at its default), on for new ones.
+	onlySendWhatChanged(false, [{ _cnd: { lt: ONLY_CHANGED_BY_DEFAULT_FROM } }]),
+	onlySendWhatChanged(true, [{ _cnd: { gte: ONLY_CHANGED_BY_DEFAULT_FROM } }]),
+	{
+		displayName: 'Forget What Was Sent',
+		name: 'forgetWhatWasSent',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to empty the memory first, so every row is sent (and remembered again)',
+		hint: 'Turn on for one production run, then off again',
+		displayOptions: { show: { onlySendWhatChanged: [true] } },
+	},
+	...missingItemsFields,
 	...fieldMappingProperties('upsert'),
-	...itemInputFields(['upsert']),
-];
+	...itemInputFields(),
+]);
 
 /** New Items Listed Within, in ms: how long this run's submissions hold their rows back (submissionLedger.ts). */
 export function listingWindowMs(context: IExecuteFunctions): number {

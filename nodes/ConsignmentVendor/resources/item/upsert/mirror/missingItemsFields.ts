@@ -17,8 +17,6 @@ export interface MissingItemsSettings {
 export const DEFAULT_MAX_MISSING_PERCENT = 10;
 export const DEFAULT_MAX_MISSING_ITEMS = 250;
 
-const show = { resource: ['item'], operation: ['upsert'] };
-
 export const missingItemsFields: INodeProperties[] = [
 	{
 		displayName: 'Listed Items Not in the Input',
@@ -40,7 +38,6 @@ export const missingItemsFields: INodeProperties[] = [
 		],
 		description: 'What happens to items listed on the marketplace whose Vendor SKU is in none of the input rows',
 		hint: 'The input must be the whole source (every SKU of the sheet or shop) in one execution: not split by a loop or by Batching',
-		displayOptions: { show },
 	},
 	{
 		displayName:
@@ -48,7 +45,7 @@ export const missingItemsFields: INodeProperties[] = [
 		name: 'missingItemsNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { ...show, missingItems: ['setQuantityToZero'] } },
+		displayOptions: { show: { missingItems: ['setQuantityToZero'] } },
 	},
 	{
 		displayName: 'Max Missing Percent',
@@ -59,7 +56,7 @@ export const missingItemsFields: INodeProperties[] = [
 		description:
 			'The run stops before any write when more than this share of the items it could set to 0 would be (items already at 0, deleted or rejected are not counted): an empty or partial source read would otherwise zero the catalogue',
 		hint: 'Raise it for one run when that many items really left the source; check with Preview Only first',
-		displayOptions: { show: { ...show, missingItems: ['setQuantityToZero'] } },
+		displayOptions: { show: { missingItems: ['setQuantityToZero'] } },
 	},
 	{
 		displayName: 'Max Missing Items',
@@ -68,7 +65,7 @@ export const missingItemsFields: INodeProperties[] = [
 		default: DEFAULT_MAX_MISSING_ITEMS,
 		typeOptions: { minValue: 0 },
 		description: 'The run stops before any write when more than this many listed items would be set to 0',
-		displayOptions: { show: { ...show, missingItems: ['setQuantityToZero'] } },
+		displayOptions: { show: { missingItems: ['setQuantityToZero'] } },
 	},
 ];
 

@@ -63,6 +63,19 @@ describe('the second run of an unchanged sheet', () => {
 	});
 });
 
+describe('a new item found for the first time', () => {
+	it.each([1.2, 1.3])('is not called unchanged when the listing shows other values than were submitted (version %s)', async (typeVersion) => {
+		const staticData: IDataObject = {};
+		const sheet = [contractColumnsRow('FOUND-1')];
+		expect((await run(typeVersion, sheet, staticData)).operations).toEqual(['created']);
+		const sent = validItemBody('FOUND-1');
+		await changeOutside('FOUND-1', { price: (sent.price as number) + 700 });
+		const found = await run(typeVersion, sheet, staticData);
+		expect(found.operations).toEqual(['updated']);
+		expect((await suite.storedItem('FOUND-1')).price).toBe(sent.price);
+	});
+});
+
 describe("Only Send What Changed's 6-hour check does what its hint says", () => {
 	it('the hint names exactly the fields the comparison reads from the listings', () => {
 		for (const label of Object.values(LISTED_FIELDS)) expect(ONLY_CHANGED_HINT).toContain(label);

@@ -100,7 +100,9 @@ export async function decideRow(
 		// This very row was submitted (or created before, Only Send What Changed) and the service now shows the item:
 		// nothing changed since, nothing to send.
 		const sameAsSubmitted = submittedBefore || (submitted !== undefined && submitted.fingerprint === fingerprint);
-		if (sameAsSubmitted && found.validationStatus !== 'deleted') return { ok: 'shown' };
+		// ...as long as the listing shows nothing else: another write or the portal may have changed the item since.
+		const listedAsSent = comparedWithListing(payload as unknown as IDataObject, found.listed).differs.length === 0;
+		if (sameAsSubmitted && listedAsSent && found.validationStatus !== 'deleted') return { ok: 'shown' };
 		const base = { operation: 'updated', item_id: found.itemId, validation_status: found.validationStatus };
 		if (found.validationStatus !== 'approved') {
 			// vendor_sku must stay the same: send it as the service spells it (its filter ignores case).

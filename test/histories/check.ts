@@ -47,6 +47,9 @@ export async function checkHistories(options: CheckOptions): Promise<CheckReport
 	const world = new World(sandbox);
 	let played = 0;
 	let lastFailure: Failure | undefined;
+	// The history of the last failure that was not an invariant's (an error of the harness or of n8n).
+	let setupSeen: ServiceSetup | undefined;
+	let linesSeen: string[] = [];
 	const commands = fc.commands(
 		[stepArbitrary(options.features).map((step) => new StepCommand(step))],
 		{ maxCommands: options.maxSteps ?? 10, size: 'medium' },
@@ -54,11 +57,12 @@ export async function checkHistories(options: CheckOptions): Promise<CheckReport
 	const property = fc.asyncProperty(setupArbitrary(options.features), commands, async (setup, steps) => {
 		options.onHistory?.(played++);
 		await world.reset(setup);
-		const real = { world, ledger: new WriteLedger(), setup, lines: [] as string[] };
+		const real = { world, ledger: new WriteLedger(), setup, features: options.features, lines: [] as string[] };
 		try {
 			await fc.asyncModelRun(() => ({ model: newModel(), real }), steps);
 		} catch (error) {
 			if (error instanceof HistoryViolation) lastFailure = { setup, violation: error };
+			else [setupSeen, linesSeen] = [setup, real.lines];
 			throw error;
 		}
 	});
@@ -87,7 +91,7 @@ export async function checkHistories(options: CheckOptions): Promise<CheckReport
 					printHistory(failure.setup, failure.violation.lines),
 					`Replay: ${replay}`,
 				].join('\n')
-			: `The check failed outside the invariants (seed ${details.seed}): ${String(details.errorInstance)}\nReplay: ${replay}`;
+			: `The check failed outside the invariants (seed ${details.seed}): ${(details.errorInstance as Error | undefined)?.stack ?? String(details.errorInstance)}\nThe history:\n${printHistory(setupSeen!, linesSeen)}\nReplay: ${replay}`;
 		return { failed: true, seed: details.seed, histories: details.numRuns, played, ms, text };
 	} finally {
 		restoreClock();

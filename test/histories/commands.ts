@@ -4,6 +4,7 @@ import type fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import { noDuplicates, checkRun, type Violation } from './invariants';
+import type { Feature } from './features';
 import type { WriteLedger } from './ledger';
 import { describeStep } from './printer';
 import { itemRow, SKU_POOL, skuIdentity } from './rows';
@@ -21,6 +22,7 @@ export interface Model {
 
 export interface Real {
 	world: World;
+	features: ReadonlySet<Feature>;
 	ledger: WriteLedger;
 	setup: ServiceSetup;
 	/** The history so far, one readable line per step. */
@@ -39,8 +41,13 @@ export class HistoryViolation extends Error {
 
 export const newModel = (): Model => ({ sentSkus: new Set(), streets: [], nextStreet: 1 });
 
-/** Placeholders made concrete: new street numbers for Address → Create, created ones for Update and Delete. */
-function resolve(run: RunSpec, model: Model): RunSpec {
+/**
+ * Placeholders made concrete: new street numbers for Address → Create, created ones for Update and Delete; Only Send
+ * What Changed as the history has it, unless settings may change between runs.
+ */
+function resolve(generated: RunSpec, model: Model, real: Real): RunSpec {
+	const run =
+		generated.onlySendWhatChanged === 'default' || real.features.has('settingChanges') ? generated : { ...generated, onlySendWhatChanged: real.setup.onlySendWhatChanged };
 	if (run.operation === 'addressCreate') return { ...run, streets: run.streets.map(() => model.nextStreet++) };
 	if (run.operation === 'addressUpdate' || run.operation === 'addressDelete') {
 		return { ...run, streets: [...new Set(run.streets.map((index) => model.streets[index % model.streets.length]))] };
@@ -66,9 +73,15 @@ export class StepCommand implements fc.AsyncCommand<Model, Real> {
 	}
 
 	async run(model: Model, real: Real): Promise<void> {
-		const step = this.resolved(model);
+		const step = this.resolved(model, real);
 		this.line = describeStep(step, (run) => real.world.nodeName(run));
 		real.lines.push(this.line);
+		const started = Date.now();
+		await this.play(step, real);
+		if (process.env.HISTORY_DEBUG) console.error(`${Date.now() - started} ms  ${this.line}`);
+	}
+
+	private async play(step: Step, real: Real): Promise<void> {
 		switch (step.kind) {
 			case 'run':
 				await this.played(real, await real.world.runGroup([step.run], 0, 0));
@@ -94,14 +107,14 @@ export class StepCommand implements fc.AsyncCommand<Model, Real> {
 		return this.line ?? JSON.stringify(this.step);
 	}
 
-	private resolved(model: Model): Step {
+	private resolved(model: Model, real: Real): Step {
 		const note = (run: RunSpec) => {
 			if (run.operation === 'upsert' || run.operation === 'create') for (const row of run.items) model.sentSkus.add(row.sku);
 			if (run.operation === 'addressCreate') model.streets.push(...run.streets);
 			return run;
 		};
-		if (this.step.kind === 'run') return { ...this.step, run: note(resolve(this.step.run, model)) };
-		if (this.step.kind === 'overlap') return { ...this.step, runs: this.step.runs.map((run) => note(resolve(run, model))) };
+		if (this.step.kind === 'run') return { ...this.step, run: note(resolve(this.step.run, model, real)) };
+		if (this.step.kind === 'overlap') return { ...this.step, runs: this.step.runs.map((run) => note(resolve(run, model, real))) };
 		return this.step;
 	}
 

@@ -17,6 +17,7 @@ export function setupArbitrary(features: Features): fc.Arbitrary<ServiceSetup> {
 	return fc.record({
 		listingDelaySeconds: when(features.has('listingDelay'), fc.constantFrom(0, 90), 0),
 		numericSkusAsNumbers: when(features.has('numericSkus'), fc.boolean(), false),
+		onlySendWhatChanged: when(features.has('onlySendWhatChanged'), fc.constantFrom('off' as const, 'on' as const), 'off'),
 	});
 }
 
@@ -32,18 +33,19 @@ function itemRows(features: Features): fc.Arbitrary<ItemRowSpec[]> {
 }
 
 function faults(features: Features, operation: Operation): fc.Arbitrary<FaultChoice[]> {
-	const choices: Array<fc.Arbitrary<FaultChoice>> = [];
+	const choices: Array<{ arbitrary: fc.Arbitrary<FaultChoice>; weight: number }> = [];
 	const skip = fc.nat({ max: 3 });
 	if (features.has('faults')) {
 		choices.push(
-			fc.record({ kind: fc.constant('dropWrite' as const), skip }),
-			fc.record({ kind: fc.constant('serverError' as const), skip, method: fc.constantFrom('POST' as const, 'PATCH' as const, 'GET' as const) }),
-			fc.record({ kind: fc.constant('tooManyRequests' as const), count: fc.integer({ min: 1, max: 2 }) }),
+			{ arbitrary: fc.record({ kind: fc.constant('dropWrite' as const), skip }), weight: 2 },
+			{ arbitrary: fc.record({ kind: fc.constant('serverError' as const), skip, method: fc.constantFrom('POST' as const, 'PATCH' as const, 'GET' as const) }), weight: 2 },
+			// Rarer: each costs a second (Retry-After: 1).
+			{ arbitrary: fc.record({ kind: fc.constant('tooManyRequests' as const), count: fc.constant(1) }), weight: 1 },
 		);
 	}
-	if (features.has('lostAnswers')) choices.push(fc.record({ kind: fc.constant('lostAnswer' as const), skip }));
+	if (features.has('lostAnswers')) choices.push({ arbitrary: fc.record({ kind: fc.constant('lostAnswer' as const), skip }), weight: 2 });
 	if (features.has('fullConcurrencyRefusals') && operation !== 'upsert' && operation !== 'create') {
-		choices.push(fc.record({ kind: fc.constant('refusal' as const), skip: fc.nat({ max: 25 }) }));
+		choices.push({ arbitrary: fc.record({ kind: fc.constant('refusal' as const), skip: fc.nat({ max: 25 }) }), weight: 3 });
 	}
 	if (choices.length === 0) return fc.constant([]);
 	return fc.array(fc.oneof(...choices), { maxLength: 2 });
@@ -68,8 +70,9 @@ export function runArbitrary(features: Features, onlyUpsert = false): fc.Arbitra
 			// Create: how many new addresses (numbered when the step runs); Update/Delete: which of those created.
 			streets: fc.array(fc.nat({ max: 40 }), { minLength: 1, maxLength: features.has('fullConcurrencyRefusals') ? 30 : 4 }),
 			orders: fc.uniqueArray(fc.nat({ max: SKU_POOL.length - 1 }), { minLength: 1, maxLength: 2 }),
+			// 'on'/'off' become the history's setting (setupArbitrary) unless settingChanges is on.
 			onlySendWhatChanged: fc.constantFrom(
-				...(features.has('onlySendWhatChanged') ? (['on', 'off'] as const) : (['off'] as const)),
+				...(features.has('onlySendWhatChanged') || features.has('settingChanges') ? (['off', 'on'] as const) : (['off'] as const)),
 				...(features.has('quietByDefault') ? (['default'] as const) : []),
 			),
 			windowHours: when(features.has('window0'), sometimes(3).map((zero) => (zero ? 0 : undefined)), undefined),

@@ -65,6 +65,9 @@ export function toldFor(record: RunRecord, index: number): Told {
 	return UNKNOWN_OUTCOME.test(text) && namedIndexes(text).has(index) ? 'unknown' : 'nothing';
 }
 
+const copies = (items: RunRecord['after']['items'], sku: string | undefined) => items.filter((item) => skuIdentity(item.vendor_sku) === sku).length;
+const createdDuring = (record: RunRecord, sku: string | undefined) => copies(record.after.items, sku) > copies(record.before.items, sku);
+
 const succeeded = (request: RequestLogEntry) => request.status >= 200 && request.status < 300;
 
 /** The writes the service carried out for row `index` of `record` (from the run's request log). */
@@ -79,8 +82,9 @@ export function writesFor(record: RunRecord, index: number): RequestLogEntry[] {
 			case 'upsert':
 			case 'create':
 			case 'itemUpdate':
+				// A 207 says which items it refused, in a body the log does not keep: the service's store tells.
 				if (request.method === 'POST' && request.path.startsWith('/v1/consignments/')) {
-					return ((body.items as IDataObject[] | undefined) ?? []).some((sent) => skuIdentity(sent.vendor_sku) === row.sku);
+					return ((body.items as IDataObject[] | undefined) ?? []).some((sent) => skuIdentity(sent.vendor_sku) === row.sku) && createdDuring(record, row.sku);
 				}
 				// A mirror's PATCH {quantity: 0} is not a write for a row of the input.
 				return request.method === 'PATCH' && itemIds.has(request.path.split('/').pop() ?? '') && body.quantity !== 0;

@@ -50,8 +50,10 @@ export type Step =
 	/** Someone changes the item in the marketplace's portal, outside every workflow. */
 	| { kind: 'outsideEdit'; sku: number; version: number };
 
-/** What each history starts with: how the service lists items. */
+/** What each history starts with: how the service lists items, and how the user set Only Send What Changed. */
 export interface ServiceSetup {
 	listingDelaySeconds: number;
 	numericSkusAsNumbers: boolean;
+	/** Every Create or Update node's setting, unless the feature settingChanges lets each run choose. */
+	onlySendWhatChanged: 'on' | 'off';
 }

@@ -133,6 +133,9 @@ export class World {
 		const records: RunRecord[] = done.map((record) => ({ ...record, requests, after, overlapped: [] }));
 		for (const record of records) record.overlapped = records.filter((other) => other !== record);
 		if (specs.some((spec) => spec.crash)) this.restartProcess();
+		// The pace the queue learned from a 429 would slow every later run of the history (as in n8n, until a restart):
+		// it decides no outcome, so it is forgotten to keep the history's budget for histories.
+		else if (specs.some((spec) => spec.faults.some((fault) => fault.kind === 'tooManyRequests'))) forgetSchedulers();
 		return records;
 	}
 

@@ -41,7 +41,7 @@ interface Failure {
 }
 
 export async function checkHistories(options: CheckOptions): Promise<CheckReport> {
-	const started = Date.now();
+	const started = performance.now();
 	const restoreClock = installHistoryClock();
 	const sandbox = await startSandbox({ port: 0, seed: false });
 	const world = new World(sandbox);
@@ -75,7 +75,7 @@ export async function checkHistories(options: CheckOptions): Promise<CheckReport
 			...(options.timeLimitMs ? { interruptAfterTimeLimit: options.timeLimitMs } : {}),
 			markInterruptAsFailure: false,
 		});
-		const ms = Date.now() - started;
+		const ms = Math.round(performance.now() - started);
 		const features = [...options.features].join(',');
 		if (!details.failed) {
 			const text = `${details.numRuns} histories passed in ${(ms / 1000).toFixed(1)} s (seed ${seed}${details.interrupted ? ', stopped by the time limit' : ''}; features ${features})`;

@@ -76,9 +76,9 @@ export class StepCommand implements fc.AsyncCommand<Model, Real> {
 		const step = this.resolved(model, real);
 		this.line = describeStep(step, (run) => real.world.nodeName(run));
 		real.lines.push(this.line);
-		const started = Date.now();
+		const started = performance.now();
 		await this.play(step, real);
-		if (process.env.HISTORY_DEBUG) console.error(`${Date.now() - started} ms  ${this.line}`);
+		if (process.env.HISTORY_DEBUG) console.error(`${Math.round(performance.now() - started)} ms  ${this.line}`);
 	}
 
 	private async play(step: Step, real: Real): Promise<void> {

@@ -141,6 +141,9 @@ export class World {
 
 	private async execute(spec: RunSpec, before: SandboxStateSnapshot, index: number): Promise<Omit<RunRecord, 'requests' | 'after' | 'overlapped'>> {
 		const prepared = prepareRun(spec, before);
+		const base = { spec, nodeKey: `${spec.workflow}/${spec.operation}/${spec.node}`, rows: prepared.rows, before };
+		// Nothing to update, delete or cancel (none was created): the user has no row to run.
+		if (prepared.rows.length === 0) return { ...base, label: `run ${index + 1} (not run: no row)`, outputs: [], endedAt: Date.now() };
 		for (const fault of prepared.faults) await this.sandbox.admin.addFault(fault);
 		const name = this.nodeName(spec);
 		const workflow = buildWorkflow({
@@ -169,15 +172,6 @@ export class World {
 		const error = result.error
 			? { message: result.error.message, description: String((result.error as { description?: unknown }).description ?? '') }
 			: undefined;
-		return {
-			spec,
-			label: `run ${index + 1} (${name})`,
-			nodeKey: `${spec.workflow}/${spec.operation}/${spec.node}`,
-			rows: prepared.rows,
-			outputs,
-			error,
-			before,
-			endedAt: Date.now(),
-		};
+		return { ...base, label: `run ${index + 1} (${name})`, outputs, error, endedAt: Date.now() };
 	}
 }

@@ -139,8 +139,21 @@ async function marketplace(step: Extract<Step, { kind: 'approve' | 'purchase' | 
 		await admin.emitEvent({ operation: 'item_purchased', data: { item_id: item.item_id }, url: 'http://127.0.0.1:9/' });
 	}
 	if (step.kind === 'outsideEdit' && item.validation_status !== 'approved') {
-		const row = itemRow({ sku: step.sku, form: 'text', version: step.version });
-		const body = { vendor_sku: item.vendor_sku, taxon_permalink: row.taxon, condition: row.condition, with_tags: row.withTags, designer: row.designer, image: { front: row.front, back: row.back }, quantity: row.quantity, msrp: row.msrp, price: row.price, gender: row.gender, taxon_specific_attributes: row.attributes };
+		// The MSRP, which the listings do not show; the other fields as the service holds them.
+		const { msrp } = itemRow({ sku: step.sku, form: 'text', version: step.version });
+		const body = {
+			vendor_sku: item.vendor_sku,
+			taxon_permalink: item.taxon,
+			condition: item.condition,
+			with_tags: item.with_tags,
+			designer: item.designer,
+			image: item.image,
+			quantity: item.quantity,
+			msrp,
+			price: item.price,
+			gender: item.gender,
+			taxon_specific_attributes: item.taxon_specific_attributes,
+		};
 		await portalPatch(real, item.item_id, body);
 		real.ledger.set(item.item_id, { by: 'outside', at: Date.now(), values: body });
 	}

@@ -82,11 +82,12 @@ function nothingZeroedFromInput(record: RunRecord): Violation[] {
 	if (!record.spec.mirror) return [];
 	const inInput = new Set(record.rows.map((row) => row.sku));
 	return record.requests
-		.filter((request) => request.method === 'PATCH' && (request.body as IDataObject | null)?.quantity === 0 && request.status < 300)
+		// Sent is enough: the service refusing it (a non-approved item needs every field) does not make it right.
+		.filter((request) => request.method === 'PATCH' && (request.body as IDataObject | null)?.quantity === 0)
 		.flatMap((request) => {
 			const item = record.before.items.find((candidate) => `/v1/items/${candidate.item_id}` === request.path);
 			return item && inInput.has(skuIdentity(item.vendor_sku))
-				? [{ invariant: 'nothing zeroed that the input holds', detail: `${record.label} set SKU ${item.vendor_sku} (item_id ${item.item_id}) to quantity 0 although its input has that SKU` }]
+				? [{ invariant: 'nothing zeroed that the input holds', detail: `${record.label} sent PATCH {quantity: 0} to SKU ${item.vendor_sku} (item_id ${item.item_id}, ${item.validation_status}; the service answered ${request.status}) although its input has that SKU` }]
 				: [];
 		});
 }

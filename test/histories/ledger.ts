@@ -16,7 +16,8 @@ export interface LastWrite {
 /** Values compared as the service stores them (a SKU's case aside). */
 export function sameValues(sent: IDataObject, stored: IDataObject): boolean {
 	return Object.entries(sent).every(([field, value]) => {
-		const held = stored[field === 'taxon_permalink' ? 'taxon' : field];
+		// The service stores a creation's taxon_permalink as taxon.
+		const held = field in stored ? stored[field] : stored[field === 'taxon_permalink' ? 'taxon' : field];
 		if (field === 'vendor_sku') return skuIdentity(value) === skuIdentity(held);
 		// An empty UPC or address is stored as null; an address id is sent as text and stored as a number.
 		if (field === 'upc' || field === 'address_id') return String(value ?? '') === String(held ?? '');

@@ -36,7 +36,7 @@ function carriedOutIndexes(text: string): Set<number> {
 /** Rows an error names at all ("Item index 3 (vendor_sku X): …"). */
 function namedIndexes(text: string): Set<number> {
 	const named = new Set<number>();
-	for (const match of text.matchAll(/item index ([\d,\s-]+\d)/gi)) for (const index of indexesIn(match[1])) named.add(index);
+	for (const match of text.matchAll(/item index (\d+(?:\s*[-,]\s*\d+)*)/gi)) for (const index of indexesIn(match[1])) named.add(index);
 	return named;
 }
 

@@ -71,7 +71,7 @@ export function describeStep(step: Step, nameOf: (run: RunSpec) => string): stri
 		case 'purchase':
 			return `a buyer purchases ${SKU_POOL[step.sku]}`;
 		case 'outsideEdit':
-			return `someone edits ${SKU_POOL[step.sku]} in the portal (values of v${step.version})`;
+			return `someone changes the MSRP of ${SKU_POOL[step.sku]} in the portal (to v${step.version}'s)`;
 	}
 }
 

@@ -11,8 +11,8 @@ import { addressRow, itemRow, SKU_POOL, skuIdentity, streetOf } from './rows';
 import type { FaultChoice, RunSpec } from './steps';
 
 /** A lost answer: the write waits this long at the service, past the run's timeout, and is then carried out. */
-export const LOST_ANSWER_LATENCY_MS = 700;
-const LOST_ANSWER_TIMEOUT_MS = 350;
+export const LOST_ANSWER_LATENCY_MS = 500;
+const LOST_ANSWER_TIMEOUT_MS = 250;
 
 /** One input item and what it stands for (a pool SKU, a street), for the invariants. */
 export interface InputRow {

@@ -47,6 +47,7 @@ export async function checkHistories(options: CheckOptions): Promise<CheckReport
 	const world = new World(sandbox);
 	let played = 0;
 	let lastFailure: Failure | undefined;
+	let inconclusive = 0;
 	// The history of the last failure that was not an invariant's (an error of the harness or of n8n).
 	let setupSeen: ServiceSetup | undefined;
 	let linesSeen: string[] = [];
@@ -61,6 +62,12 @@ export async function checkHistories(options: CheckOptions): Promise<CheckReport
 		try {
 			await fc.asyncModelRun(() => ({ model: newModel(), real }), steps);
 		} catch (error) {
+			// n8n-core gives a regular expression 250 ms (its safe-regex vm): on a starved CPU that can run out, which
+			// says nothing about the package. The history is counted as inconclusive, not failed.
+			if (/Regular expression execution timed out/.test(String((error as Error).message))) {
+				inconclusive++;
+				return;
+			}
 			if (error instanceof HistoryViolation) lastFailure = { setup, violation: error };
 			else [setupSeen, linesSeen] = [setup, real.lines];
 			throw error;
@@ -78,7 +85,7 @@ export async function checkHistories(options: CheckOptions): Promise<CheckReport
 		const ms = Math.round(performance.now() - started);
 		const features = [...options.features].join(',');
 		if (!details.failed) {
-			const text = `${details.numRuns} histories passed in ${(ms / 1000).toFixed(1)} s (seed ${seed}${details.interrupted ? ', stopped by the time limit' : ''}; features ${features})`;
+			const text = `${details.numRuns} histories passed in ${(ms / 1000).toFixed(1)} s (seed ${seed}${details.interrupted ? ', stopped by the time limit' : ''}${inconclusive ? `, ${inconclusive} inconclusive: n8n's regular expression timeout on a busy CPU` : ''}; features ${features})`;
 			return { failed: false, seed, histories: details.numRuns, played, ms, text };
 		}
 		const failure = lastFailure;

@@ -47,9 +47,10 @@ export const OFF_BY_DEFAULT: Partial<Record<Feature, string>> = {
 	renames: 'sequence 4: static data goes by node name, a renamed node forgets (after a restart)',
 	manualRuns: 'sequence 4: a manual run saves no static data, a restart (another worker) then creates its rows again',
 	numericSkus: 'sequence 5: "0073105" listed as 73105 is created again after the window, and the mirror sets it to 0',
-	outsideEdits: 'sequence 7: an MSRP changed in the portal stays wrong behind "unchanged"',
+	outsideEdits: 'sequence 7: an MSRP changed in the portal stays wrong behind "unchanged" after the 6-hour check (seen in a hand-built history; rare in random ones)',
 	quietByDefault: 'sequence 8: with the default settings a re-run PATCHes rows the service holds as they are',
-	settingChanges: 'not in the 8: a creation remembered as submitted is called "unchanged" once listed, even when the listing shows other values (this node wrote them with Only Send What Changed off)',
+	settingChanges:
+		'not in the 8: after a run with Only Send What Changed off, a creation remembered as submitted is called "unchanged" while the listing shows another price; and turning it on PATCHes rows this node just wrote',
 	itemCreate: 'not in the 8: Item → Create keeps no record of its submissions, so Create or Update creates the SKU again within the listing delay',
 	crashes: 'a process killed at the end of a run saves nothing: its rows are created again within the listing delay (a limit the docs must state, issue 35 item 1)',
 };

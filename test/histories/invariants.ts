@@ -106,7 +106,7 @@ function noNeedlessWrite(record: RunRecord, ledger: WriteLedger): Violation[] {
 			if (!item || !sameValues(body, item as unknown as IDataObject)) return [];
 			const shown = Object.keys(body).every((field) => (item.validation_status === 'approved' ? SHOWN.approved : SHOWN.other).includes(field));
 			const last = ledger.get(item.item_id);
-			const knownToNode = last !== undefined && last.by === record.nodeKey && sameValues(body, last.values);
+			const knownToNode = last !== undefined && last.by === record.nodeKey && last.answered !== false && sameValues(body, last.values);
 			if (!shown && !knownToNode) return [];
 			return [
 				{

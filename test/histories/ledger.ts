@@ -11,6 +11,8 @@ export interface LastWrite {
 	at: number;
 	/** The fields the write set. */
 	values: IDataObject;
+	/** False when its answer was lost: the writer cannot know the service holds these values. */
+	answered?: boolean;
 }
 
 /** Values compared as the service stores them (a SKU's case aside). */
@@ -45,14 +47,16 @@ export class WriteLedger {
 	record(requests: RequestLogEntry[], after: SandboxStateSnapshot, by: string, at: number): void {
 		for (const request of requests.filter(isSuccess)) {
 			const body = (request.body ?? {}) as IDataObject;
+			// The only latency fault a history injects is the lost answer's (runs.ts).
+			const answered = request.fault !== 'latency';
 			if (request.method === 'POST' && request.path.startsWith('/v1/consignments/')) {
 				for (const sent of (body.items as IDataObject[] | undefined) ?? []) {
 					const item = after.items.find((candidate) => skuIdentity(candidate.vendor_sku) === skuIdentity(sent.vendor_sku));
-					if (item) this.set(item.item_id, { by, at, values: sent });
+					if (item) this.set(item.item_id, { by, at, values: sent, answered });
 				}
 			}
 			const itemId = request.method === 'PATCH' ? itemIdOfPatch(request) : undefined;
-			if (itemId !== undefined) this.set(Number(itemId), { by, at, values: body });
+			if (itemId !== undefined) this.set(Number(itemId), { by, at, values: body, answered });
 		}
 	}
 }

@@ -54,6 +54,8 @@ export interface RunOptions {
 	 * same object to the next run is what n8n does after a production execution.
 	 */
 	staticData?: IDataObject;
+	/** Default 'harness-workflow'. Two workflows of one n8n instance have two ids (node memories are kept per workflow). */
+	workflowId?: string;
 }
 
 export interface RunResult {
@@ -78,7 +80,7 @@ export async function runWorkflow(workflow: HarnessWorkflow, options: RunOptions
 	);
 
 	const workflowData: IWorkflowBase = {
-		id: 'harness-workflow',
+		id: options.workflowId ?? 'harness-workflow',
 		name: 'Harness workflow',
 		active: false,
 		isArchived: false,

@@ -33,6 +33,12 @@ function carriedOutIndexes(text: string): Set<number> {
 	return new Set(match ? indexesIn(match[1]) : []);
 }
 
+/** Rows the batched runner's error names as sent ("The other 2 item(s) were sent to the service (item index 0, 2)"). */
+function sentIndexes(text: string): Set<number> {
+	const match = /were sent to the service \(item index ([\d,\s-]+)\)/i.exec(text);
+	return new Set(match ? indexesIn(match[1]) : []);
+}
+
 /** Rows an error names at all ("Item index 3 (vendor_sku X): …"). */
 function namedIndexes(text: string): Set<number> {
 	const named = new Set<number>();
@@ -57,9 +63,10 @@ export function toldFor(record: RunRecord, index: number): Told {
 	if (!record.error || record.outputs.length > 0) return toldByOutput(record.outputs[index]);
 	const text = errorText(record);
 	if (BATCHED.has(record.spec.operation)) {
-		// The batched runner stops after every row had its turn: the rows its error does not name were sent.
-		if (!namedIndexes(text).has(index)) return record.error.message.includes('items failed') ? 'done' : 'nothing';
-		return UNKNOWN_OUTCOME.test(text) ? 'unknown' : 'nothing';
+		// The batched runner stops after every row had its turn and names the rows it sent; a row it names as failed may
+		// be of unknown outcome; any other (invalid, held back as awaiting the service, unchanged) had nothing written.
+		if (sentIndexes(text).has(index)) return 'done';
+		return namedIndexes(text).has(index) && UNKNOWN_OUTCOME.test(text) ? 'unknown' : 'nothing';
 	}
 	if (carriedOutIndexes(text).has(index)) return 'done';
 	return UNKNOWN_OUTCOME.test(text) && namedIndexes(text).has(index) ? 'unknown' : 'nothing';

@@ -7,8 +7,8 @@
 // - time passes for n8n and the service alike (Date.now, which the sandbox clock also reads, moved forward).
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { forgetListingCosts } from '../../nodes/ConsignmentVendor/resources/item/helpers/itemCatalog';
-import { forgetProcessSubmissions } from '../../nodes/ConsignmentVendor/resources/item/helpers/awaitingListing';
+import { forgetListingCosts } from '../../nodes/ConsignmentVendor/resources/item/upsert/itemCatalog';
+import { forgetProcessLedger } from '../../nodes/ConsignmentVendor/resources/item/helpers/submissionLedger';
 import { forgetRefusedPageSizes } from '../../nodes/shared/pagination';
 import {
 	buildWorkflow,
@@ -85,7 +85,7 @@ export class World {
 
 	/** Everything the package keeps in the n8n process. */
 	restartProcess(): void {
-		forgetProcessSubmissions();
+		forgetProcessLedger();
 		forgetSharedAccessTokens();
 		forgetSchedulers();
 		forgetRefusedPageSizes();
@@ -132,6 +132,11 @@ export class World {
 		const after = await this.state();
 		const records: RunRecord[] = done.map((record) => ({ ...record, requests, after, overlapped: [] }));
 		for (const record of records) record.overlapped = records.filter((other) => other !== record);
+		// HISTORY_DEBUG=1 (with --seed): what each run sent and said, to read a replayed failure.
+		if (process.env.HISTORY_DEBUG) {
+			// eslint-disable-next-line no-console
+			console.log(JSON.stringify({ requests: requests.map((r) => `${r.method} ${r.path} ${r.status} ${JSON.stringify(r.body ?? '').slice(0, 120)}`), outputs: records.map((r) => r.outputs.map((o) => JSON.stringify(o).slice(0, 200))) }, null, 1));
+		}
 		if (specs.some((spec) => spec.crash)) this.restartProcess();
 		// The pace the queue learned from a 429 would slow every later run of the history (as in n8n, until a restart):
 		// it decides no outcome, so it is forgotten to keep the history's budget for histories.

@@ -137,7 +137,7 @@ it('without Continue On Fail: the node fails for the named SKU only, and says th
 	);
 	expect(result.error?.message).toBe('1 of 3 items failed. Item index 1 (vendor_sku S-1): price is invalid');
 	const description = String((result.error as { description?: string }).description);
-	expect(description).toMatch(/^The other 2 item\(s\) were sent to the service \(item index 0, 2\): running the node again, or "Retry On Fail", sends them again\. Send only the failed items again\./);
+	expect(description).toMatch(/^The other 2 item\(s\) were sent to the service \(item index 0, 2\): send only the failed items again\./);
 	expect(description).toContain("2 of them were submitted, but the service's answer did not confirm them");
 	expect(description).not.toMatch(/No (other )?item was created/);
 });

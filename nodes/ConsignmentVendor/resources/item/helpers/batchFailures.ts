@@ -111,7 +111,7 @@ export function failuresError(
 				? [`Outcome unknown for ${unknown} of the failed item(s): their request may have been carried out, so they may have been created. Check them before sending them again (Item → Get Many Non-Approved filtered by their Vendor SKU), or they may be created twice.`]
 				: []),
 			written.length > 0
-				? `The other ${written.length} item(s) were sent to the service (item index ${indexRanges(written)}): running the node again, or "Retry On Fail", sends them again. Send only the failed items again${unknown > 0 ? ', those of unknown outcome once checked' : ''}.`
+				? `The other ${written.length} item(s) were sent to the service (item index ${indexRanges(written)}): send only the failed items again${unknown > 0 ? ', those of unknown outcome once checked' : ''}.`
 				: unknown > 0
 					? `Apart from those, no ${others ? 'input ' : ''}item was created or changed.`
 					: `No ${others ? 'input ' : ''}item was created or changed.`,

@@ -41,6 +41,8 @@ export interface Row {
 	walls: number[];
 	/** Each process's part, for a scenario run from several processes. */
 	processes?: ProcessShare[];
+	/** The scenario's own targets (Workload.judge). */
+	ownTargets?: Verdict[];
 }
 
 export function measure(scenario: Scenario, log: RequestLogEntry[], result: ClientResult, lost: number, minRequests: number): Row {
@@ -91,6 +93,7 @@ export function verdicts(row: Row): Verdict[] {
 	}
 	const { maxTooManyShare } = row.scenario;
 	if (maxTooManyShare !== undefined) list.push({ ok: row.tooMany <= maxTooManyShare * row.requests, text: `429s ≤ ${maxTooManyShare * 100} %` });
+	list.push(...(row.ownTargets ?? []));
 	const { maxRequests } = row.scenario;
 	if (maxRequests !== undefined) list.push({ ok: row.requests <= maxRequests, text: `requests ≤ ${maxRequests}` });
 	const compare = row.scenario.compareTo;

@@ -14,6 +14,7 @@ import { startSandbox, type RequestLogEntry, type RunningSandbox } from '../test
 import type { WorkloadFile } from './client';
 import { codeTree, ROOT } from './code-tree';
 import { EXPORT_BENCH_ID, runExportBench } from './export-file';
+import { POLL_BENCH_ID, runPollBench } from './item-trigger-poll';
 import { measure, type ProcessShare, type Row } from './metrics';
 import type { ClientResult, Scenario } from './scenario';
 import { SCENARIOS } from './scenarios';
@@ -141,6 +142,11 @@ async function runOnce(sandbox: RunningSandbox, scenario: Scenario): Promise<Row
 		await admin.clearLatency();
 		const lost = await workload.lost(result, admin);
 		const row = measure(scenario, log, result, lost, workload.minRequests);
+		const judgement = workload.judge?.(log);
+		if (judgement) {
+			row.notes.push(...judgement.notes);
+			row.ownTargets = judgement.targets;
+		}
 		if (scenario.processes !== undefined) row.processes = processShares(log, parts, results);
 		return row;
 	} finally {
@@ -269,14 +275,17 @@ async function main(): Promise<void> {
 	const scenarios = selected(filters);
 	// Issue 30's export bench has its own client and table (bench/export-file).
 	const exportWanted = filters.length === 0 || filters.some((filter) => EXPORT_BENCH_ID.includes(filter));
-	if (scenarios.length === 0 && !exportWanted) {
-		throw new Error(`No scenario matches ${filters.join(', ')}; ids: ${[...SCENARIOS.map((s) => s.id), EXPORT_BENCH_ID].join(', ')}`);
+	// Issue 38's Item Trigger poll bench too (bench/item-trigger-poll).
+	const pollWanted = filters.length === 0 || filters.some((filter) => POLL_BENCH_ID.includes(filter));
+	if (scenarios.length === 0 && !exportWanted && !pollWanted) {
+		throw new Error(`No scenario matches ${filters.join(', ')}; ids: ${[...SCENARIOS.map((s) => s.id), EXPORT_BENCH_ID, POLL_BENCH_ID].join(', ')}`);
 	}
 
 	const startedAt = new Date();
 	const sandbox = await startSandbox({ port: 0, seed: false });
 	const rows: Row[] = [];
 	let exportTable = '';
+	let pollTable = '';
 	const publish = (final: boolean) => {
 		for (const row of rows) {
 			const compare = row.scenario.compareTo;
@@ -284,7 +293,7 @@ async function main(): Promise<void> {
 		}
 		const single = rows.filter((row) => row.scenario.processes === undefined);
 		const multi = rows.filter((row) => row.scenario.processes !== undefined);
-		const table = [single.length > 0 ? markdownTable(single) : '', multi.length > 0 ? processesTable(multi) : '', exportTable].filter(Boolean).join('\n\n');
+		const table = [single.length > 0 ? markdownTable(single) : '', multi.length > 0 ? processesTable(multi) : '', exportTable, pollTable].filter(Boolean).join('\n\n');
 		if (filters.length === 0 || write) {
 			// Written after every scenario too, so a long run that is stopped still leaves its figures.
 			const pending = final ? [] : scenarios.filter((scenario) => !rows.some((row) => row.scenario === scenario));
@@ -298,6 +307,7 @@ async function main(): Promise<void> {
 			publish(false);
 		}
 		if (exportWanted) exportTable = await runExportBench(sandbox);
+		if (pollWanted) pollTable = await runPollBench(sandbox);
 	} finally {
 		await sandbox.close();
 		rmSync(work, { recursive: true, force: true });

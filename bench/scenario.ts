@@ -5,7 +5,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { NodeSettings } from '../test/harness';
-import type { RateLimitSpec, SandboxAdmin } from '../test/sandbox';
+import type { RateLimitSpec, RequestLogEntry, SandboxAdmin } from '../test/sandbox';
 
 /** What one run of the node produced, as the client process (client.ts) reports it. */
 export interface ClientResult {
@@ -43,6 +43,15 @@ export interface Workload {
 	minRequests: number;
 	/** Input items (or records) the run did not get done, judged from the sandbox's state and the output. */
 	lost(result: ClientResult, admin: SandboxAdmin): Promise<number>;
+	/** The scenario's own figures from the run's request log, and its own targets (the table's targets column). */
+	judge?(log: RequestLogEntry[]): Judgement;
+}
+
+/** What a scenario reads from its request log beyond the table's columns. */
+export interface Judgement {
+	/** Printed under the table. */
+	notes: string[];
+	targets: Array<{ ok: boolean; text: string }>;
 }
 
 export interface Scenario {

@@ -86,16 +86,25 @@ export async function sharedAccessToken(
 	}
 }
 
+/**
+ * The state the last request's token was noted in. Page after page carries the same token: then the state already
+ * holds it as `seen`, and its key (a hash of the secret) is not computed again for every request. This keeps no
+ * secret of its own: a token is only compared with the one the state holds anyway.
+ */
+let lastNoted: ClientTokens | undefined;
+
 /** The token a request carries may be another process's: the first candidate when a 401 needs a replacement. */
 export function noteTokenInUse(credentials: ClientCredentials, token: string): void {
-	if (token === '') return;
+	if (token === '' || lastNoted?.seen === token) return;
 	const state = stateOf(credentials);
 	if (!isRejected(state, token)) state.seen = token;
+	lastNoted = state;
 }
 
 /** For tests: the sandbox's reset revokes tokens this process holds. */
 export function forgetSharedAccessTokens(): void {
 	clients.clear();
+	lastNoted = undefined;
 }
 
 /** One resolution at a time per client: concurrent callers share it (and its failure, which is not kept). */

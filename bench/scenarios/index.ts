@@ -4,6 +4,7 @@ import type { Scenario } from '../scenario';
 import { createScenario } from './create';
 import { mirrorScenario } from './mirror';
 import { noLimitBefore, noLimitNow } from './no-limit';
+import { outageScenarios } from './outage';
 import { returnAllScenario } from './return-all';
 import { returnAll100kMax20Scenario, returnAll100kScenario, upsertAgainstManyScenario } from './scale';
 import { updateScenarios } from './update';
@@ -19,6 +20,7 @@ export const SCENARIOS: Scenario[] = [
 	...rerunSyncScenarios,
 	...quietDefaultsScenarios,
 	...updateScenarios,
+	...outageScenarios,
 	noLimitBefore,
 	noLimitNow,
 	returnAll100kScenario,

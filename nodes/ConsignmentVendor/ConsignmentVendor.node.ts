@@ -8,7 +8,7 @@ import { item, resourceMapping } from './resources/item';
 import { PRICES_IN_DOLLARS_FROM } from './resources/item/helpers/itemFields';
 import { ONLY_CHANGED_BY_DEFAULT_FROM } from './resources/item/upsert';
 import { order } from './resources/order';
-import { vendor } from './resources/vendor';
+import { vendor } from './resources/vendorProfile';
 import { listSearch } from './shared/listSearch';
 import { requestOptionsField } from './shared/requestOptions';
 import { SIMPLIFY_ON_BY_DEFAULT_FROM } from './shared/simplify';

@@ -22,7 +22,7 @@ export class ConsignmentVendorItemTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Each scheduled poll reads the status of every item (about one request per 100 items); activating the workflow reads only the first page of each listing. The first complete read only takes note of the statuses; changes after it start the workflow, each once.',
+					'Each scheduled poll reads the status of every item (about one request per 100 items); activating the workflow reads only the first page of each listing and takes note of the statuses. Changes after the activation start the workflow, each once.',
 				name: 'pollNotice',
 				type: 'notice',
 				default: '',

@@ -6,10 +6,11 @@
  * - Node version 2 (the default): one shape: `price` in whole cents (as the API's writes take it) in every event,
  *   the non-approved listing's object kept as `listed_price`, and `quantity` as the listing showed it or null
  *   when the listing does not show it (approved items).
+ * Both versions add `previous_status_unknown: true` to a change whose previous status no read saw.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { centsFromCents, centsFromDollars } from '../ConsignmentVendor/shared/money';
+import { centsFromCents, centsFromDollars } from '../shared/money';
 import type { ItemEvent } from './statusDiff';
 
 /** The first node version with one event shape. */
@@ -34,5 +35,8 @@ function oneShape(record: IDataObject): IDataObject {
 
 export function eventOutput(event: ItemEvent, nodeVersion: number): INodeExecutionData {
 	const fields = nodeVersion >= ONE_EVENT_SHAPE_FROM ? oneShape(event.record) : event.record;
-	return { json: { ...fields, event: event.event, previous_status: event.previousStatus, status: event.status } };
+	const json: IDataObject = { ...fields, event: event.event, previous_status: event.previousStatus, status: event.status };
+	// Only on a change from a status no read saw (statusDiff.ts): a workflow can tell it from a first sighting.
+	if (event.previousStatusUnknown === true) json.previous_status_unknown = true;
+	return { json };
 }

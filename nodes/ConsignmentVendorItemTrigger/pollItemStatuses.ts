@@ -21,7 +21,7 @@ import { eventOutput } from './eventShape';
 import { beginPoll, type PollTurn } from './pollLifecycle';
 import { accountOf, readItemStatuses } from './readItemStatuses';
 import { StatusDiff, type ItemEvent, type ItemEventName } from './statusDiff';
-import { encodeStatusMemory, readStatusMemory } from './statusMemory';
+import { encodeStatusMemory, readStatusMemory, sameStatuses } from './statusMemory';
 
 const MEMORY_KEY = 'itemStatuses';
 /** How many items Fetch Test Event returns. */
@@ -41,6 +41,19 @@ function readFilter(context: IPollFunctions): EventFilter {
 
 const matches = (filter: EventFilter, event: ItemEventName, status: string) =>
 	filter.events.includes(event) && (filter.statuses.length === 0 || filter.statuses.includes(status));
+
+/**
+ * What the workflow gets of one event: itself when the filters take it; a `new_item` that may hide a change an
+ * earlier process's unsaved poll saw (statusDiff.ts `unseenChange`) as that change, from an unknown status, when the
+ * workflow takes changes but not new items; otherwise nothing.
+ */
+function announced(filter: EventFilter, event: ItemEvent): ItemEvent[] {
+	if (matches(filter, event.event, event.status)) return [event];
+	if (event.unseenChange === true && matches(filter, 'status_changed', event.status)) {
+		return [{ ...event, event: 'status_changed', previousStatus: null, previousStatusUnknown: true }];
+	}
+	return [];
+}
 
 const updatedAt = (record: IDataObject) => {
 	const time = typeof record.updated_at === 'string' ? Date.parse(record.updated_at) : NaN;
@@ -76,11 +89,13 @@ async function poll(context: IPollFunctions, turn: PollTurn, filter: EventFilter
 		// A re-activation loads the saved memory; a later one n8n did not save is taken over (and saved after this poll).
 		const successor = turn.unsavedSuccessor(staticData[MEMORY_KEY]);
 		if (successor !== undefined) staticData[MEMORY_KEY] = successor as IDataObject;
+		// n8n started: the saved memory may be older than the earlier process's last polls, which n8n did not save.
+		if (turn.firstInProcess) turn.markInherited(staticData[MEMORY_KEY]);
 	}
 	const startedFrom = staticData[MEMORY_KEY];
 	const account = await accountOf(context);
 	const memory = readStatusMemory(startedFrom, account);
-	const diff = new StatusDiff(memory?.items, memory?.partial === true);
+	const diff = new StatusDiff(memory?.items, { partial: memory?.partial === true, since: memory?.since, inherited: turn.isInherited(startedFrom) });
 	// A failed read throws before the memory changes: the next poll compares with the same memory.
 	const read = await readItemStatuses(context, (item) => diff.observe(item), {
 		firstPagesOnly: activation,
@@ -92,12 +107,13 @@ async function poll(context: IPollFunctions, turn: PollTurn, filter: EventFilter
 	// Only the activation leaves pages unread. A memory is left for the first scheduled poll to compare with.
 	if (!read.complete && memory !== undefined) return null;
 	const { events, next } = diff.finish();
-	const stored = encodeStatusMemory(next, account, { partial: !read.complete });
-	// Written only when it differs: n8n saves the whole workflow row when static data changed.
-	if (JSON.stringify(stored) !== JSON.stringify(startedFrom)) staticData[MEMORY_KEY] = stored as unknown as IDataObject;
-	const announced = events.filter((event) => matches(filter, event.event, event.status));
-	turn.noteMemory(startedFrom, staticData[MEMORY_KEY], announced.length > 0);
-	return outputOf(context, announced);
+	const stored = encodeStatusMemory(next, account, { partial: !read.complete, since: read.began });
+	// Written only when the statuses differ (n8n saves the whole workflow row when static data changed); an older
+	// `since` kept is only a lower bound further back, which is safe.
+	if (!sameStatuses(stored, startedFrom)) staticData[MEMORY_KEY] = stored as unknown as IDataObject;
+	const toAnnounce = events.flatMap((event) => announced(filter, event));
+	turn.noteMemory(startedFrom, staticData[MEMORY_KEY], toAnnounce.length > 0);
+	return outputOf(context, toAnnounce);
 }
 
 export async function pollItemStatuses(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {

@@ -24,6 +24,10 @@
  *   loads that saved memory continues from the kept one instead (and n8n saves it after the activation's poll). A
  *   memory whose poll returned events is not kept: n8n saved it, or (2.41) discarded that poll, and then the older
  *   memory is the right one.
+ * - What another process's quiet polls wrote is gone: n8n started (or another main took over) loads the memory the
+ *   earlier process last saved, which may be older than that process's last polls. The first activation of a
+ *   trigger in this process says so (`firstInProcess`); the memory it loaded is marked `inherited` until a complete
+ *   read of this process has been compared with it (statusDiff.ts: what an inherited memory changes).
  * The state is kept per process: n8n runs a workflow's polls on one process (the leader main in queue mode).
  */
 import { createHash } from 'node:crypto';
@@ -42,6 +46,8 @@ interface TriggerLife {
 	reading: number;
 	/** The latest memory a poll wrote that n8n did not save (see the file comment). */
 	unsaved?: UnsavedMemory;
+	/** Fingerprint of the memory the first activation in this process loaded, until a complete read was compared with it. */
+	inherited?: string;
 }
 
 interface UnsavedMemory {
@@ -70,6 +76,12 @@ export interface PollTurn {
 	kind: 'activation' | 'scheduled';
 	/** Another poll of the same trigger was reading when this one began. */
 	overlapping: boolean;
+	/** The activation's poll, and this process had not seen the trigger before (n8n started, or a new trigger). */
+	firstInProcess: boolean;
+	/** Marks the saved memory the activation loaded as an earlier process's (call when `firstInProcess`). */
+	markInherited(saved: unknown): void;
+	/** Whether `memory` is the earlier process's memory, not yet compared with a complete read of this process. */
+	isInherited(memory: unknown): boolean;
 	/** False once a later activation of the same trigger began: this poll's work is void. */
 	isCurrent(): boolean;
 	/** Aborted when superseded. */
@@ -81,7 +93,10 @@ export interface PollTurn {
 	 * line that n8n did not save, or undefined (start from the saved one).
 	 */
 	unsavedSuccessor(saved: unknown): unknown;
-	/** What the poll wrote (`from` -> `to`), and whether it returned events (then n8n saves it, or discards the poll). */
+	/**
+	 * After a complete comparison: what the poll wrote (`from` -> `to`), and whether it returned events (then n8n
+	 * saves it, or discards the poll).
+	 */
 	noteMemory(from: unknown, to: unknown, returnedEvents: boolean): void;
 }
 
@@ -99,6 +114,7 @@ function isPerPollContext(context: IPollFunctions): boolean {
 export function beginPoll(context: IPollFunctions): PollTurn {
 	const key = triggerKey(context);
 	let life = lives.get(key);
+	const newInProcess = life === undefined;
 	if (life === undefined) {
 		life = { generation: 0, controller: new AbortController(), reading: 0 };
 		lives.set(key, life);
@@ -122,6 +138,11 @@ export function beginPoll(context: IPollFunctions): PollTurn {
 	return {
 		kind,
 		overlapping,
+		firstInProcess: newInProcess && kind === 'activation',
+		markInherited: (saved) => {
+			current.inherited = fingerprint(saved);
+		},
+		isInherited: (memory) => current.inherited !== undefined && current.inherited === fingerprint(memory),
 		isCurrent: () => current.generation === generation,
 		signal: current.controller.signal,
 		end: () => {
@@ -137,6 +158,9 @@ export function beginPoll(context: IPollFunctions): PollTurn {
 		},
 		noteMemory: (from, to, returnedEvents) => {
 			if (current.generation !== generation) return;
+			// A quiet complete read was compared with it: what this process keeps from here is its own. (After events,
+			// n8n saved a newer memory, or 2.41 discarded the poll and the inherited one is still the one to compare.)
+			if (!returnedEvents) current.inherited = undefined;
 			// n8n saves what the activation's poll wrote, and (or discards) what a poll that returned events wrote.
 			if (returnedEvents || kind === 'activation') {
 				current.unsaved = undefined;

@@ -11,8 +11,12 @@
  * - `account`: a hash of the credential's Base URL and client ID. A memory of another account (the node's
  *   credential was changed) is no memory: compared with it, every item of the new account would be "new".
  * - `v`: 1 for a memory of complete reads; 2 for a partial baseline (the activation read only the first page of
- *   each listing: items it did not see are taken into the memory silently by the next complete read). A version of
- *   the node that knows only 1 reads a partial baseline as no memory, which is safe (a new baseline, no flood).
+ *   each listing: items it did not see are taken into the memory by the next complete read, silently unless they
+ *   were created or updated after `since`). A version of the node that knows only 1 reads a partial baseline as no
+ *   memory, which is safe (a new baseline, no flood).
+ * - `since`: a time on the SERVICE's clock (ms since 1970, margin included: serviceClock.ts) before the read that
+ *   wrote the statuses began: a change this memory does not hold has an `updated_at` at or after it. Absent in
+ *   memories of older versions of the node.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -33,6 +37,7 @@ interface StoredStatusMemory {
 	statuses: string[];
 	numeric: string;
 	other: Record<string, string>;
+	since?: number;
 }
 
 const CODES = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -40,8 +45,12 @@ const MISSING_MARK = '!';
 /** Whole numbers that survive a round trip through a JS number (16+ digits may not). */
 const PLAIN_WHOLE_NUMBER = /^(0|[1-9][0-9]{0,14})$/;
 
-/** `partial`: a baseline from part of the listings (see the file comment). */
-export function encodeStatusMemory(memory: StatusMemory, account: string, { partial = false } = {}): StoredStatusMemory {
+/** `partial`: a baseline from part of the listings; `since`: see the file comment. */
+export function encodeStatusMemory(
+	memory: StatusMemory,
+	account: string,
+	{ partial = false, since }: { partial?: boolean; since?: number } = {},
+): StoredStatusMemory {
 	const statuses: string[] = [];
 	const codeOf = new Map<string, string>();
 	const letter = ({ status, missing }: RememberedStatus): string => {
@@ -70,13 +79,28 @@ export function encodeStatusMemory(memory: StatusMemory, account: string, { part
 		parts.push((id - previous).toString(36) + letter(memory.get(String(id)) as RememberedStatus));
 		previous = id;
 	}
-	return { v: partial ? PARTIAL_MEMORY_VERSION : MEMORY_VERSION, account, statuses, numeric: parts.join(''), other };
+	const stored: StoredStatusMemory = { v: partial ? PARTIAL_MEMORY_VERSION : MEMORY_VERSION, account, statuses, numeric: parts.join(''), other };
+	if (since !== undefined) stored.since = since;
+	return stored;
+}
+
+/** The same items, statuses and kind, whatever their `since` (a memory that only got a later `since` is not rewritten). */
+export function sameStatuses(a: unknown, b: unknown): boolean {
+	const withoutSince = (stored: unknown) => {
+		if (stored === null || typeof stored !== 'object') return JSON.stringify(stored ?? null);
+		const rest: IDataObject = { ...(stored as IDataObject) };
+		delete rest.since;
+		return JSON.stringify(rest);
+	};
+	return withoutSince(a) === withoutSince(b);
 }
 
 export interface ReadMemory {
 	items: StatusMemory;
 	/** A partial baseline (see the file comment). */
 	partial: boolean;
+	/** See the file comment; undefined in memories of older versions. */
+	since?: number;
 }
 
 /** Undefined when unreadable too: the poll then takes a new baseline (failing every poll would stop the trigger). */
@@ -85,7 +109,11 @@ export function readStatusMemory(stored: unknown, account: string): ReadMemory |
 	const { v } = stored as IDataObject;
 	if (v !== MEMORY_VERSION && v !== PARTIAL_MEMORY_VERSION) return undefined;
 	const items = decodeItems(stored as IDataObject, account);
-	return items === undefined ? undefined : { items, partial: v === PARTIAL_MEMORY_VERSION };
+	if (items === undefined) return undefined;
+	const { since } = stored as IDataObject;
+	const read: ReadMemory = { items, partial: v === PARTIAL_MEMORY_VERSION };
+	if (typeof since === 'number' && Number.isFinite(since)) read.since = since;
+	return read;
 }
 
 /** The items of a memory of complete reads; undefined for anything else (a partial baseline too). */

@@ -43,6 +43,32 @@ describe('faults', () => {
 		await expect(sb().admin.addFault({ kind: 'status', skip: -1 })).rejects.toThrow(/skip/);
 	});
 
+	it('outage answers 503 with an HTTP-date Retry-After to every matching request for its time, then is gone', async () => {
+		const token = await api().newToken();
+		await sb().admin.clearRequests();
+		await sb().admin.addFault({ kind: 'outage', method: 'GET', pathPrefix: '/v1/vendor', skip: 1, ms: 1_200 });
+		expect((await api().get('/v1/vendor', undefined, token)).status).toBe(200); // skipped
+		const started = Date.now();
+		const during = [await api().get('/v1/vendor', undefined, token), await api().get('/v1/vendor', undefined, token)];
+		for (const res of during) {
+			expect(res.status).toBe(503);
+			// Whole seconds, never before the end: a client waiting as told finds the service back.
+			const until = Date.parse(res.headers.get('retry-after') ?? '');
+			expect(until).toBeGreaterThanOrEqual(started + 1_200 - 5);
+			expect(until % 1000).toBe(0);
+		}
+		expect((await api().request('PATCH', '/v1/vendor', { token, body: {} })).status).not.toBe(503); // other method
+		await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + 1_250 - Date.now())));
+		expect((await api().get('/v1/vendor', undefined, token)).status).toBe(200);
+		expect((await sb().admin.requests()).filter((r) => r.method === 'GET').map((r) => [r.status, r.fault])).toEqual([
+			[200, undefined],
+			[503, 'outage'],
+			[503, 'outage'],
+			[200, undefined],
+		]);
+		expect(await sb().admin.addFault({ kind: 'outage', retryAfter: 'soon' } as never).catch((e: Error) => e.message)).toMatch(/retryAfter/);
+	});
+
 	it('status answers the given code (default 500) and respects method', async () => {
 		const token = await api().newToken();
 		await sb().admin.addFault({ kind: 'status', status: 503, method: 'patch' });

@@ -2,7 +2,7 @@
 // every record exactly once (parts included), CSV as spreadsheets read it, and what the listings already do
 // (Limit, cursor expiry, Continue On Fail) holds in file mode. Binary data here is n8n's in-memory mode; the
 // filesystem mode is in list-file-storage.test.ts.
-import { SIMPLIFIED_ITEM_FIELDS } from '../../nodes/ConsignmentVendor/shared/simplify';
+import { SIMPLIFIED_ITEM_FIELDS } from '../../nodes/ConsignmentVendor/resources/item/helpers/listFilters';
 import { readCsvPart, readJsonLinesPart } from './list-file.helpers';
 import { runNode, useSandbox } from './nodeRun.helpers';
 

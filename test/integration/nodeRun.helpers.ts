@@ -14,7 +14,7 @@ import {
 	type NodeSettings,
 	type RunResult,
 } from '../harness';
-import { forgetListingCosts } from '../../nodes/ConsignmentVendor/resources/item/helpers/itemCatalog';
+import { forgetListingCosts } from '../../nodes/ConsignmentVendor/resources/item/upsert/itemCatalog';
 import { forgetProcessLedger } from '../../nodes/ConsignmentVendor/resources/item/helpers/submissionLedger';
 import { forgetRefusedPageSizes } from '../../nodes/shared/pagination';
 import { startSandbox, type RequestLogEntry, type RunningSandbox } from '../sandbox';

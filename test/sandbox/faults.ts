@@ -1,14 +1,17 @@
 // Injected faults for the next N matching API requests (not /__sandbox ones), optionally after letting `skip` of them
-// through. Latency faults add up and the request then proceeds; the first matching status/rateLimit/drop fault
-// decides the answer instead of the route.
-import { fail } from './http';
-import type { FaultKind, FaultSpec } from './types';
+// through. Latency faults add up and the request then proceeds; the first matching status/rateLimit/drop/outage
+// fault decides the answer instead of the route. An outage is by time, not count: it starts with its first matching
+// request (after `skip`) and answers every matching request `status` for `ms` of real time.
+import { fail, type ApiResponse } from './http';
+import type { FaultKind, FaultSpec, RetryAfterForm } from './types';
 
 export interface ActiveFault extends FaultSpec {
 	kind: FaultKind;
 	remaining: number;
 	/** Matching requests still to let through before the fault applies. */
 	toSkip: number;
+	/** outage: when it ends (Date.now() ms), set by its first matching request. */
+	endsAt?: number;
 }
 
 export interface FaultDecision {
@@ -19,7 +22,8 @@ export interface FaultDecision {
 	kinds: FaultKind[];
 }
 
-const KINDS: FaultKind[] = ['latency', 'status', 'rateLimit', 'drop', 'revokeTokens'];
+const KINDS: FaultKind[] = ['latency', 'status', 'rateLimit', 'drop', 'revokeTokens', 'outage'];
+const RETRY_AFTER_FORMS: RetryAfterForm[] = ['seconds', 'http-date', 'none'];
 
 export class FaultQueue {
 	private faults: ActiveFault[] = [];
@@ -44,6 +48,10 @@ export class FaultQueue {
 		const skip = num('skip', 0) ?? 0;
 		const status = num('status', 100);
 		if (status !== undefined && status > 599) throw fail(400, 'status must be an HTTP status code');
+		const retryAfter = str('retryAfter');
+		if (retryAfter !== undefined && !RETRY_AFTER_FORMS.includes(retryAfter as RetryAfterForm)) {
+			throw fail(400, `retryAfter must be one of ${RETRY_AFTER_FORMS.join(', ')}`);
+		}
 		return {
 			kind: spec.kind as FaultKind,
 			count,
@@ -55,6 +63,7 @@ export class FaultQueue {
 			ms: num('ms', 0),
 			status,
 			retryAfterSeconds: num('retryAfterSeconds', 0),
+			...(retryAfter !== undefined ? { retryAfter: retryAfter as RetryAfterForm } : {}),
 			...(spec.body !== undefined ? { body: spec.body } : {}),
 		};
 	}
@@ -71,13 +80,22 @@ export class FaultQueue {
 		this.faults = [];
 	}
 
-	take(method: string, path: string): FaultDecision {
+	take(method: string, path: string, now: number = Date.now()): FaultDecision {
 		const decision: FaultDecision = { latencyMs: 0, terminal: null, kinds: [] };
 		for (const fault of this.faults) {
 			if (fault.method && fault.method !== method) continue;
 			if (fault.pathPrefix && !path.startsWith(fault.pathPrefix)) continue;
 			if (fault.toSkip > 0) {
 				fault.toSkip--;
+				continue;
+			}
+			if (fault.kind === 'outage') {
+				fault.endsAt ??= now + (fault.ms ?? 1000);
+				if (now >= fault.endsAt) fault.remaining = 0;
+				else if (!decision.terminal) {
+					decision.terminal = fault;
+					if (!decision.kinds.includes(fault.kind)) decision.kinds.push(fault.kind);
+				}
 				continue;
 			}
 			if (fault.kind === 'latency') {
@@ -93,4 +111,17 @@ export class FaultQueue {
 		this.faults = this.faults.filter((f) => f.remaining > 0);
 		return decision;
 	}
+}
+
+/**
+ * An outage's answer: `status` (default 503) `{error: 'Service unavailable'}`, saying when it ends in the chosen
+ * form, rounded up to the second as both forms are (a client that waits as told finds the service back).
+ */
+export function outageAnswer(fault: ActiveFault, now: number = Date.now()): ApiResponse {
+	const endsAt = fault.endsAt ?? now;
+	const form = fault.retryAfter ?? 'http-date';
+	const headers: Record<string, string> = {};
+	if (form === 'seconds') headers['Retry-After'] = String(Math.max(1, Math.ceil((endsAt - now) / 1000)));
+	else if (form === 'http-date') headers['Retry-After'] = new Date(Math.ceil(endsAt / 1000) * 1000).toUTCString();
+	return { status: fault.status ?? 503, body: { error: 'Service unavailable' }, headers };
 }

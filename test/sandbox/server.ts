@@ -9,6 +9,7 @@ import { buildApiRouter } from './routes';
 import { CREDENTIAL_EXCHANGE_PATH } from './routes/token';
 import type { RouteContext, Router } from './router';
 import type { Sandbox } from './sandbox';
+import { outageAnswer } from './faults';
 import type { FaultKind } from './types';
 
 export const ADMIN_PREFIX = '/__sandbox';
@@ -52,6 +53,9 @@ async function handleApi(
 		status: 0,
 		at: sandbox.clock.nowIso(),
 	};
+	// The service's Date header is on the service's own clock (Node would send the machine's): the Item Trigger
+	// compares it with the items' updated_at, which the sandbox writes with its clock.
+	const dated = (response: ApiResponse): ApiResponse => ({ ...response, headers: { Date: new Date(sandbox.clock.nowMs()).toUTCString(), ...response.headers } });
 	const log = sandbox.requestLog;
 	const arrived = performance.now();
 	const took = () => Math.round(performance.now() - arrived);
@@ -63,7 +67,7 @@ async function handleApi(
 	if (!limit.allowed) {
 		await pause(sandbox.latencyMs);
 		log.push({ ...entry, status: 429, rateLimited: true, durationMs: took() });
-		sendResponse(res, { status: 429, body: { message: 'Too many requests' }, headers: limit.headers });
+		sendResponse(res, dated({ status: 429, body: { message: 'Too many requests' }, headers: limit.headers }));
 		return;
 	}
 
@@ -82,6 +86,8 @@ async function handleApi(
 			body: { message: 'Too many requests' },
 			headers: { 'Retry-After': String(decision.terminal.retryAfterSeconds ?? 1) },
 		};
+	} else if (decision.terminal?.kind === 'outage') {
+		response = outageAnswer(decision.terminal);
 	} else if (decision.terminal?.kind === 'status') {
 		const status = decision.terminal.status ?? 500;
 		const body = decision.terminal.body ?? (status === 401 ? { message: 'Injected fault' } : { error: 'Injected fault' });
@@ -95,7 +101,7 @@ async function handleApi(
 		);
 	}
 	record(response.status, faultLabel);
-	sendResponse(res, response);
+	sendResponse(res, dated(response));
 }
 
 const pause = async (ms: number) => {

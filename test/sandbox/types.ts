@@ -110,7 +110,7 @@ export interface RequestLogEntry {
 	durationMs?: number;
 }
 
-export type FaultKind = 'latency' | 'status' | 'rateLimit' | 'drop' | 'revokeTokens';
+export type FaultKind = 'latency' | 'status' | 'rateLimit' | 'drop' | 'revokeTokens' | 'outage';
 
 export interface FaultSpec {
 	kind: FaultKind;
@@ -122,12 +122,14 @@ export interface FaultSpec {
 	method?: string;
 	/** Only requests whose path starts with this. */
 	pathPrefix?: string;
-	/** latency: delay in ms before the request is handled normally. */
+	/** latency: delay in ms before the request is handled normally; outage: how long it lasts (real time). */
 	ms?: number;
 	/** status: the status code to answer with (default 500). */
 	status?: number;
 	/** rateLimit: value of the Retry-After header in seconds (default 1). */
 	retryAfterSeconds?: number;
+	/** outage: how its answers say when it ends (default `http-date`; see RetryAfterForm). */
+	retryAfter?: RetryAfterForm;
 	/** status: the JSON body to answer with instead of the default `{error: 'Injected fault'}` (e.g. a 207's error list). */
 	body?: unknown;
 }

@@ -8,7 +8,7 @@
  * per step to UI_SCREENSHOTS_DIR (defaults under .e2e-work/ui). E2E_SKIP_BUILD=1 skips `npm run build`;
  * UI_CHROMIUM overrides /usr/bin/chromium. About 1.5 min when n8n is installed (~/.cache, as the e2e suite does).
  */
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { SandboxAdmin } from '../sandbox/admin-client';
@@ -24,6 +24,12 @@ import { startEditorInstance, UI_OWNER, type EditorInstance } from './instance';
 const WORK_DIR = join(REPO_DIR, '.e2e-work', 'ui');
 const resultsFile = process.env.UI_RESULTS_FILE ?? join(WORK_DIR, 'results.json');
 const screenshotsDir = process.env.UI_SCREENSHOTS_DIR ?? join(WORK_DIR, 'screenshots');
+/** The README's pictures of the editor: taken from this run's screens, so they show what the editor shows today. */
+const README_PICTURES: Record<string, string> = {
+	'05-example-run-summary.png': 'editor-first-workflow-run.png',
+	'07-trigger-received-event.png': 'editor-trigger-event.png',
+};
+const readmePicturesDir = process.env.UI_README_PICTURES_DIR ?? join(REPO_DIR, 'docs', 'images');
 const log = (m: string) => console.log(`[ui] ${m}`);
 
 async function main(): Promise<number> {
@@ -79,6 +85,12 @@ async function main(): Promise<number> {
 			}
 		}
 		await browser.close();
+		// Only a run whose every check passed shows the editor as the README describes it.
+		if (results.every((result) => result.ok)) {
+			mkdirSync(readmePicturesDir, { recursive: true });
+			for (const [screen, picture] of Object.entries(README_PICTURES)) copyFileSync(join(screenshotsDir, screen), join(readmePicturesDir, picture));
+			log(`README pictures written to ${readmePicturesDir}`);
+		}
 	} finally {
 		await instance.stop();
 	}

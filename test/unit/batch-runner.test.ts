@@ -2,7 +2,7 @@
 // when the execution is cancelled mid-way, and how the failed-items error counts what was sent.
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { runBatched, type Batched, type Row, type RowResult } from '../../nodes/ConsignmentVendor/shared/batchRunner';
+import { runBatched, type Batched, type Row, type RowResult } from '../../nodes/ConsignmentVendor/resources/item/helpers/batchRunner';
 import { FAKE_NODE } from './fakes';
 
 const payload = (sku: string) => ({ vendor_sku: sku }) as Row['payload'];

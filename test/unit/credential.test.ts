@@ -344,6 +344,30 @@ describe('ConsignmentVendorApi credential: refresh after the API rejected a toke
 	});
 });
 
+describe('ConsignmentVendorApi credential: every request', () => {
+	const authenticate = new ConsignmentVendorApi().authenticate as (c: ICredentialDataDecryptedObject, o: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
+
+	it('a request carrying the token the last one carried costs no hash of the secret (an export sends 10,000 pages)', async () => {
+		const crypto = jest.requireActual<typeof import('crypto')>('crypto');
+		const hashes = jest.spyOn(crypto, 'createHash');
+		for (let page = 0; page < 100; page++) await authenticate(credentials({ accessToken: 'stored-token' }), { url: '/v1/items' });
+		expect(hashes.mock.calls.length).toBeLessThanOrEqual(1);
+	});
+
+	it('still notes the token another request carries, and a token the API rejected is not taken up again', async () => {
+		const service = fakeTokenService();
+		await preAuth(service); // token-1
+		jest.spyOn(Date, 'now').mockReturnValue(Date.now() + MIN_EXCHANGE_INTERVAL_MS + 1);
+		service.valid.clear();
+		service.valid.add('token-b');
+		await authenticate(credentials({ accessToken: 'token-a' }), { url: '/v1/items' });
+		await authenticate(credentials({ accessToken: 'token-b' }), { url: '/v1/items' });
+		// After a 401 for token-1, the token the last request carried is checked first, and served.
+		await expect(preAuth(service, credentials({ accessToken: 'token-1' }))).resolves.toEqual({ accessToken: 'token-b' });
+		expect(service.checks).toEqual(['token-b']);
+	});
+});
+
 describe('ConsignmentVendorApi credential: failed exchanges', () => {
 	it('names the token URL, the HTTP status and the service message, without the secret', async () => {
 		const service = fakeTokenService({

@@ -56,6 +56,27 @@ describe('later polls', () => {
 		expect(next.get('1')).toEqual({ status: 'approved', missing: false });
 	});
 
+	it('read side by side, the newer sighting (later updated_at) counts even when it arrived first', () => {
+		const at = (minute: number) => Date.parse(`2026-11-27T10:${String(minute).padStart(2, '0')}:00Z`);
+		// Approved at 10:05: the approved listing's page (made after) arrived before the non-approved one (made before).
+		const approvedSighting: ListedItem = { ...listed('1', 'approved'), updatedAt: at(5), listing: 1, position: 0 };
+		const pendingSighting: ListedItem = { ...listed('1', 'pending'), updatedAt: at(0), listing: 0, position: 0 };
+		const { events, next } = diffStatuses(previous, [approvedSighting, pendingSighting, listed('2', 'approved'), listed('3', 'rejected')]);
+		expect(summary(events)).toEqual(['status_changed 1 pending->approved']);
+		expect(next.get('1')).toEqual({ status: 'approved', missing: false });
+		// Without updated_at, the sighting that arrived last counts.
+		expect(summary(diffStatuses(previous, [listed('1', 'approved'), listed('1', 'pending')]).events)).toEqual([]);
+	});
+
+	it('events come in the order of the listings (non-approved first), whichever page arrived first', () => {
+		const { events } = diffStatuses(previous, [
+			{ ...listed('2', 'deleted'), listing: 1, position: 4 },
+			{ ...listed('3', 'pending'), listing: 0, position: 9 },
+			{ ...listed('1', 'approved'), listing: 1, position: 0 },
+		]);
+		expect(summary(events)).toEqual(['status_changed 3 rejected->pending', 'status_changed 1 pending->approved', 'status_changed 2 approved->deleted']);
+	});
+
 	it('an earlier sighting\'s change is void when the later one shows the remembered status', () => {
 		const { events } = diffStatuses(previous, [listed('2', 'deleted'), listed('2', 'approved'), listed('1', 'pending'), listed('3', 'rejected')]);
 		expect(events).toEqual([]);
@@ -93,7 +114,7 @@ describe('after a partial baseline (the activation read the first page of each l
 	const partial = memory([['1', 'pending'], ['2', 'approved']]);
 
 	it('an item it did not see is taken in silently; changes to those it saw are announced; the result is a complete memory', () => {
-		const { events, next } = diffStatuses(partial, [listed('1', 'approved'), listed('2', 'approved'), listed('3', 'pending')], true);
+		const { events, next } = diffStatuses(partial, [listed('1', 'approved'), listed('2', 'approved'), listed('3', 'pending')], { partial: true });
 		expect(summary(events)).toEqual(['status_changed 1 pending->approved']);
 		expect(next).toEqual(memory([['1', 'approved'], ['2', 'approved'], ['3', 'pending']]));
 		// The next poll compares with a complete memory: a new item is new again.
@@ -103,7 +124,60 @@ describe('after a partial baseline (the activation read the first page of each l
 	});
 
 	it('an item of the partial baseline missing from the complete read is kept one more poll, as any other', () => {
-		const { next } = diffStatuses(partial, [listed('1', 'pending')], true);
+		const { next } = diffStatuses(partial, [listed('1', 'pending')], { partial: true });
 		expect(next.get('2')).toEqual({ status: 'approved', missing: true });
+	});
+});
+
+describe('changes after the trigger started watching, to items a partial baseline did not read', () => {
+	const partial = memory([['1', 'pending']]);
+	const since = Date.parse('2026-11-27T10:00:00Z');
+	const at = (iso: string) => Date.parse(iso);
+	const timed = (id: string, status: string, created: string, updated: string): ListedItem => ({
+		...listed(id, status),
+		createdAt: at(created),
+		updatedAt: at(updated),
+	});
+	const full = (events: ReturnType<typeof diffStatuses>['events']) =>
+		events.map((e) => `${summary([e])[0]}${e.previousStatusUnknown === true ? ' (previous unknown)' : ''}`);
+
+	it('created at or after `since`: new; updated at or after it: a change from an unknown status; older: taken in silently', () => {
+		const { events, next } = diffStatuses(
+			partial,
+			[
+				listed('1', 'pending'),
+				timed('2', 'approved', '2026-11-01T00:00:00Z', '2026-11-27T10:00:00Z'),
+				timed('3', 'pending', '2026-11-27T10:00:05Z', '2026-11-27T10:00:05Z'),
+				timed('4', 'rejected', '2026-11-01T00:00:00Z', '2026-11-27T09:59:59Z'),
+			],
+			{ partial: true, since },
+		);
+		expect(full(events)).toEqual(['status_changed 2 null->approved (previous unknown)', 'new_item 3 null->pending']);
+		expect(next.get('4')).toEqual({ status: 'rejected', missing: false });
+	});
+
+	it('without readable timestamps, or from a baseline of an older version (no `since`), an unread item is taken in silently', () => {
+		expect(diffStatuses(partial, [listed('2', 'approved')], { partial: true, since }).events).toEqual([]);
+		expect(diffStatuses(partial, [timed('2', 'approved', '2026-11-27T11:00:00Z', '2026-11-27T11:00:00Z')], { partial: true }).events).toEqual([]);
+	});
+});
+
+describe('compared with a memory an earlier n8n process saved (inherited)', () => {
+	const saved = memory([['1', 'pending']]);
+	const since = Date.parse('2026-11-27T10:00:00Z');
+	const item = (updated: string): ListedItem => ({
+		...listed('2', 'approved'),
+		createdAt: Date.parse('2026-11-27T10:05:00Z'),
+		updatedAt: Date.parse(updated),
+	});
+
+	it('a new item updated after its creation (and after `since`) may hide a change an unsaved poll saw: it says so', () => {
+		const [event] = diffStatuses(saved, [item('2026-11-27T10:07:00Z')], { since, inherited: true }).events;
+		expect([event.event, event.unseenChange]).toEqual(['new_item', true]);
+	});
+
+	it('not when it was not updated after its creation, nor when the memory is this process\'s own', () => {
+		expect(diffStatuses(saved, [item('2026-11-27T10:05:00Z')], { since, inherited: true }).events[0].unseenChange).toBeUndefined();
+		expect(diffStatuses(saved, [item('2026-11-27T10:07:00Z')], { since }).events[0].unseenChange).toBeUndefined();
 	});
 });

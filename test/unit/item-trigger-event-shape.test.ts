@@ -66,3 +66,13 @@ describe('version 1: as listed', () => {
 		expect(eventOutput(approved, 1).json).toEqual({ ...approved.record, event: 'status_changed', previous_status: 'pending', status: 'approved' });
 	});
 });
+
+describe('a change from a status no poll read', () => {
+	it('says so with previous_status_unknown (both versions); other events do not carry the field', () => {
+		const unknown: ItemEvent = { ...approved, previousStatus: null, previousStatusUnknown: true };
+		for (const version of [1, 2]) {
+			expect(eventOutput(unknown, version).json).toMatchObject({ event: 'status_changed', previous_status: null, previous_status_unknown: true });
+			expect('previous_status_unknown' in eventOutput(approved, version).json).toBe(false);
+		}
+	});
+});

@@ -114,3 +114,28 @@ describe('memory n8n did not save', () => {
 		expect(beginPoll(pollContext()).unsavedSuccessor(saved)).toBeUndefined();
 	});
 });
+
+describe('a memory an earlier process saved', () => {
+	const saved = { v: 1, numeric: '1A' };
+
+	it('the first activation of a trigger in this process marks what it loaded as inherited, until a quiet complete read was compared with it', () => {
+		const context = pollContext();
+		const activation = beginPoll(context);
+		expect(activation.firstInProcess).toBe(true);
+		activation.markInherited(saved);
+		activation.end();
+		const tick = beginPoll(context);
+		expect([tick.firstInProcess, tick.isInherited(saved), tick.isInherited({ v: 1, numeric: '1B' })]).toEqual([false, true, false]);
+		// A poll that returned events: n8n saved a newer memory (or 2.41 discarded the poll): the mark stays on the old one.
+		tick.noteMemory(saved, { v: 1, numeric: '1B' }, true);
+		expect(tick.isInherited(saved)).toBe(true);
+		tick.noteMemory(saved, saved, false);
+		expect(tick.isInherited(saved)).toBe(false);
+		tick.end();
+	});
+
+	it('a later activation in the same process is not the first (its quiet polls\' memory is kept in the process)', () => {
+		beginPoll(pollContext()).end();
+		expect(beginPoll(pollContext()).firstInProcess).toBe(false);
+	});
+});

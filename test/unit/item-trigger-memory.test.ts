@@ -2,6 +2,7 @@ import {
 	decodeStatusMemory,
 	encodeStatusMemory,
 	readStatusMemory,
+	sameStatuses,
 	type StatusMemory,
 } from '../../nodes/ConsignmentVendorItemTrigger/statusMemory';
 
@@ -87,5 +88,15 @@ describe('the stored memory', () => {
 		expect(sizes.gaps).toBeLessThan(350_000);
 		expect(sizes.sparse).toBeLessThan(500_000);
 		expect(decodeStatusMemory(JSON.parse(JSON.stringify(encodeStatusMemory(sparse, ACCOUNT))), ACCOUNT)).toEqual(sparse);
+	});
+
+	it('keeps `since` (when the read that wrote it began, on the service clock); a later `since` alone is not a change', () => {
+		const memory: StatusMemory = new Map([['1', { status: 'approved', missing: false }]]);
+		const stored = JSON.parse(JSON.stringify(encodeStatusMemory(memory, ACCOUNT, { partial: true, since: 1_000 }))) as Record<string, unknown>;
+		expect(readStatusMemory(stored, ACCOUNT)).toEqual({ items: memory, partial: true, since: 1_000 });
+		expect(readStatusMemory({ ...stored, since: 'soon' }, ACCOUNT)).toEqual({ items: memory, partial: true });
+		expect(sameStatuses(stored, encodeStatusMemory(memory, ACCOUNT, { partial: true, since: 2_000 }))).toBe(true);
+		expect(sameStatuses(stored, encodeStatusMemory(memory, ACCOUNT, { since: 1_000 }))).toBe(false);
+		expect(sameStatuses(undefined, stored)).toBe(false);
 	});
 });

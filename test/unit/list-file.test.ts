@@ -40,7 +40,11 @@ const fileSystemMode: Store = async (stream) => {
 /** What the in-memory and database modes do (BinaryDataService.store, DatabaseManager.store). */
 const bufferModes: Store = async (stream) => await binaryToBuffer(stream as Parameters<typeof binaryToBuffer>[0]);
 
-function run(parameters: IDataObject, total: number, options: { store: Store; cancel?: AbortController; onPage?: (start: number) => void }) {
+function run(
+	parameters: IDataObject,
+	total: number,
+	options: { store: Store; cancel?: AbortController; onPage?: (start: number) => void; recordOf?: FileExport['recordOf'] },
+) {
 	const parts: Buffer[] = [];
 	const context = {
 		getNode: () => node,
@@ -58,7 +62,7 @@ function run(parameters: IDataObject, total: number, options: { store: Store; ca
 		fetchPage: fakeListing(total, options.onPage),
 		listing: { collectionKey: 'products', idKeys: ['id'], query: {} },
 		paging: { node, itemIndex: 0, serviceKey: `unit-${Math.random()}` },
-		recordOf: (record) => record as IDataObject,
+		recordOf: options.recordOf ?? ((record) => record as IDataObject),
 		columns: ['id', 'item_id', 'price', 'description'],
 		priceFields: ['price'],
 		priceCurrency: false,
@@ -68,6 +72,40 @@ function run(parameters: IDataObject, total: number, options: { store: Store; ca
 }
 
 const csvLines = (bytes: Buffer) => bytes.toString('utf8').replace(/^\uFEFF/, '').split('\r\n').filter((line) => line !== '');
+
+describe('the cost per record', () => {
+	// The file's columns are Simplify's: a copy of each record with only those fields is what the items output shows.
+	const simplified = (record: unknown): IDataObject => {
+		const { id, item_id, price, description } = record as IDataObject;
+		return { id, item_id, price, description };
+	};
+
+	it('CSV with Simplify\'s columns writes each row straight from the service\'s record: no simplified copy per record, the same file', async () => {
+		let copies = 0;
+		const counted = (record: unknown) => {
+			copies++;
+			return simplified(record);
+		};
+		const { parts, output } = run({ fileFormat: 'csv' }, 250, { store: bufferModes, recordOf: counted });
+		await output;
+		expect(copies).toBe(0);
+		const lines = csvLines(parts[0]);
+		expect(lines).toHaveLength(251);
+		expect(lines[1]).toBe('0,100000,1999,"bag ""0"", black"');
+	});
+
+	it('JSON Lines still writes the record as the items output shows it (its own fields only)', async () => {
+		let copies = 0;
+		const counted = (record: unknown) => {
+			copies++;
+			return { id: (record as IDataObject).id };
+		};
+		const { parts, output } = run({ fileFormat: 'jsonLines' }, 3, { store: bufferModes, recordOf: counted });
+		await output;
+		expect(copies).toBe(3);
+		expect(parts[0].toString('utf8').trim().split('\n')).toEqual(['{"id":"0"}', '{"id":"1"}', '{"id":"2"}']);
+	});
+});
 
 describe('CSV encoding (RFC 4180)', () => {
 	it('quotes a field holding a quote, comma or line break, doubling its quotes; leaves others as they are', () => {

@@ -3,11 +3,11 @@
 // already at 0, items remembered at 0; the guard counting over the items it could set to 0.
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ItemCatalog } from '../../nodes/ConsignmentVendor/resources/item/helpers/itemCatalog';
-import { guardCounts, guardVerdict, planMissingItems } from '../../nodes/ConsignmentVendor/resources/item/helpers/missingItems';
-import type { MissingItemsSettings } from '../../nodes/ConsignmentVendor/resources/item/helpers/missingItemsFields';
+import type { ItemCatalog } from '../../nodes/ConsignmentVendor/resources/item/upsert/itemCatalog';
+import { guardCounts, guardVerdict, planMissingItems } from '../../nodes/ConsignmentVendor/resources/item/upsert/mirror/missingItems';
+import type { MissingItemsSettings } from '../../nodes/ConsignmentVendor/resources/item/upsert/mirror/missingItemsFields';
 import { InputSkus } from '../../nodes/ConsignmentVendor/resources/item/helpers/skuText';
-import { ZeroedItemsMemory } from '../../nodes/ConsignmentVendor/resources/item/helpers/zeroedItemsMemory';
+import { ZeroedItemsMemory } from '../../nodes/ConsignmentVendor/resources/item/upsert/mirror/zeroedItemsMemory';
 
 const zeroToo: MissingItemsSettings = { mode: 'setQuantityToZero', maxMissingPercent: 10, maxMissingItems: 250 };
 

@@ -4,7 +4,7 @@ import {
 	centsFromDollars,
 	MoneyFormatError,
 	toCents,
-} from '../../nodes/ConsignmentVendor/shared/money';
+} from '../../nodes/shared/money';
 
 describe('centsFromDollars', () => {
 	it.each([

@@ -15,11 +15,17 @@ const workflowFiles = ['test/e2e/workflows', 'examples'].flatMap((dir) =>
 		.map((file) => readFileSync(join(root, dir, file), 'utf8')),
 );
 
-/** Every operation file: resources/<resource>/<operation>.ts (index.ts and helpers/ are not operations). */
-const operationFiles = readdirSync(resourcesDir).flatMap((resource) =>
-	readdirSync(join(resourcesDir, resource))
+/**
+ * The resource a folder holds, as its index.ts names it: a folder may be named otherwise (resources/vendorProfile/ holds
+ * `vendor`, as tools skip folders called vendor/).
+ */
+const resourceOfFolder = (folder: string) => /defineResource\(\s*\{\s*name: '(\w+)'/.exec(readFileSync(join(resourcesDir, folder, 'index.ts'), 'utf8'))?.[1] ?? folder;
+
+/** Every operation file: resources/<folder>/<operation>.ts (index.ts and helpers/ are not operations). */
+const operationFiles = readdirSync(resourcesDir).flatMap((folder) =>
+	readdirSync(join(resourcesDir, folder))
 		.filter((file) => file.endsWith('.ts') && file !== 'index.ts')
-		.map((file) => [resource, file.replace(/\.ts$/, '')] as const),
+		.map((file) => [resourceOfFolder(folder), file.replace(/\.ts$/, '')] as const),
 );
 
 const registered = RESOURCES.flatMap((resource) =>

@@ -18,6 +18,14 @@ function section(title: string): string {
 }
 
 describe('README', () => {
+	it('is for the person in the editor: at most 200 lines, with pictures of the editor that npm run test:ui writes', () => {
+		expect(readme.split('\n').length).toBeLessThanOrEqual(200);
+		const pictures = [...readme.matchAll(/!\[[^\]]+\]\((docs\/images\/[^)]+\.png)\)/g)].map(([, path]) => path);
+		expect(pictures.length).toBeGreaterThanOrEqual(2);
+		const writtenByUi = readFileSync(join(__dirname, '..', 'ui', 'run.ts'), 'utf8');
+		for (const path of pictures) expect(writtenByUi).toContain(`'${path.slice('docs/images/'.length)}'`);
+	});
+
 	it('keeps the two commands at the very top', () => {
 		const firstBlock = readme.split('```')[1];
 		expect(firstBlock).toMatch(/^sh\nnpm install && npm run dev +# .+\nnpm test +# .+\n$/);

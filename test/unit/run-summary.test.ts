@@ -2,7 +2,7 @@
 // were submitted, and the preview's prefix; shown as one execution hint.
 import type { IExecuteFunctions, NodeExecutionHint } from 'n8n-workflow';
 
-import { OutcomeTally } from '../../nodes/ConsignmentVendor/shared/runSummary';
+import { OutcomeTally } from '../../nodes/ConsignmentVendor/resources/item/helpers/runSummary';
 
 function tallyOf(counts: Record<string, number>): OutcomeTally {
 	const tally = new OutcomeTally();

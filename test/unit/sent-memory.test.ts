@@ -3,7 +3,8 @@
 // written back as one new value (so n8n sees the change and saves it).
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { fingerprintOf, MAX_ENTRIES, SentMemory } from '../../nodes/ConsignmentVendor/resources/item/helpers/sentMemory';
+import { MAX_ENTRIES, SentMemory } from '../../nodes/ConsignmentVendor/resources/item/upsert/sentMemory';
+import { fingerprintOf } from '../../nodes/ConsignmentVendor/resources/item/helpers/rowFingerprint';
 
 const row = { vendor_sku: 'A-1', price: 100, image: { front: 'f', back: 'b' }, gender: ['Women'] };
 const print = fingerprintOf(row, 'cons_1');

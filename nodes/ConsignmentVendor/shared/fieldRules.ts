@@ -3,7 +3,7 @@ import type { z } from 'zod';
 
 import { httpUrl } from '../../shared/httpUrl';
 import { isJsonObject } from '../../shared/jsonObject';
-import { MoneyFormatError, PriceUnit, toCents } from './money';
+import { MoneyFormatError, PriceUnit, toCents } from '../../shared/money';
 import { isBlank, refuse, rule, type Checked } from './ruleSchemas';
 
 interface InputIssue {

@@ -18,7 +18,7 @@ import {
 	shown,
 	type FieldNamer,
 } from './fieldRules';
-import type { PriceUnit } from './money';
+import type { PriceUnit } from '../../shared/money';
 import { fields, refuse, rule, whenGiven, type Checked } from './ruleSchemas';
 
 export { InputValidationError } from './fieldRules';

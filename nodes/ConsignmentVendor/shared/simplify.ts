@@ -7,45 +7,6 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 export const SIMPLIFY_ON_BY_DEFAULT_FROM = 1.1;
 
-/** The fields of an item record that say which item it is and its state (both item listings; each has a subset). */
-export const SIMPLIFIED_ITEM_FIELDS = [
-	// the approved listing's records are variants: `id` tells two variants of one item apart
-	'id',
-	'item_id',
-	'vendor_sku',
-	'item_status',
-	'designer',
-	'taxon',
-	'condition',
-	'quantity',
-	'price',
-	'consignment_id',
-	'address_id',
-	'created_at',
-	'updated_at',
-];
-
-/**
- * The fields of an address record that tell addresses apart. The contract does not show the listing's shape: the
- * identifier is `address_id` in the model and `id` in some responses, so both are kept.
- */
-export const SIMPLIFIED_ADDRESS_FIELDS = [
-	'address_id',
-	'id',
-	'active',
-	'name',
-	'address1',
-	'city',
-	'state_abbr',
-	'zipcode',
-	'country_iso',
-	'created_at',
-	'updated_at',
-];
-
-/** The consignment fields the contract documents (anything else a service adds is left out). */
-export const SIMPLIFIED_CONSIGNMENT_FIELDS = ['id', 'status', 'consignment_items_count', 'created_at', 'updated_at'];
-
 /** A field the record lacks is left out rather than added empty. */
 export function pickFields(record: IDataObject, fields: readonly string[]): IDataObject {
 	const picked: IDataObject = {};

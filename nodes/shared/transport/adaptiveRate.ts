@@ -138,6 +138,19 @@ export class AdaptiveRate {
 		this.rate *= (1 + growth) ** (1 / Math.max(this.rate, basis));
 	}
 
+	/**
+	 * The service was down for `lastedMs` until `now` (an outage, outage.ts), not limiting: that time says nothing
+	 * about its pace. The clocks move on by it, so the next 429 measures the rate over the time the service
+	 * answered, and the first success after it is not taken for seconds of calm to grow on.
+	 */
+	skipOutage(now: number, lastedMs: number): void {
+		const moved = (at: number) => Math.min(now, at + lastedMs);
+		this.cycleStart = moved(this.cycleStart);
+		if (this.firstSuccessAt !== undefined) this.firstSuccessAt = moved(this.firstSuccessAt);
+		this.calmSince = moved(this.calmSince);
+		this.lastGrowthAt = moved(this.lastGrowthAt);
+	}
+
 	/** The service refused a request sent since the last pause began; the queue now pauses `pauseMs`. */
 	onSlowDown(now: number, pauseMs: number): void {
 		// A cycle that began with new work counts from the service's first answer, not from when the queue got

@@ -4,7 +4,10 @@
  *
  * - 429, for any method: the service says it did not process the request. The scheduler pauses the whole
  *   credential's queue instead of retrying the one request (see scheduler.ts); it is never a "failed attempt".
+ *   Only a 429 is a rate limit: the queue learns its pace from 429s alone (adaptiveRate.ts).
  * - 503 with Retry-After, for any method: the service says it is unavailable and when to come back.
+ * - Any 5xx and any failed connection (broken, timed out, refused) is an outage signal (`isOutageSignal`): the
+ *   queue holds and probes (outage.ts) whatever this file says about repeating the request itself.
  * - For idempotent requests only (GET, PATCH, DELETE, …), also 502/503/504 and a connection that broke or
  *   timed out (ECONNRESET, "socket hang up", ETIMEDOUT, …): sending them again cannot do anything twice.
  *   (PATCH bodies here are absolute values, not increments.)
@@ -93,9 +96,24 @@ export function backoffMs(step: number, baseMs: number, maxMs: number, random: (
 	return exponential + Math.floor(random() * exponential * 0.25);
 }
 
-/** A 429, or a 503 that says when to come back: the service did not process the request and wants a pause. */
+/** A 429: the service's rate limit. The only answer the queue learns its pace from (adaptiveRate.ts). */
 export function isSlowDown(failure: HttpFailure): boolean {
-	return failure.status === 429 || (failure.status === 503 && retryAfterMs(failure.headers) !== undefined);
+	return failure.status === 429;
+}
+
+/** A 429, or a 503 that says when to come back: the service did not process the request and wants a pause. */
+export function isComeBackLater(failure: HttpFailure): boolean {
+	return isSlowDown(failure) || (failure.status === 503 && retryAfterMs(failure.headers) !== undefined);
+}
+
+/**
+ * The service is down rather than limiting this credential: any 5xx, a connection that broke or timed out, a
+ * refused connection. Whatever status or wording a service picks for being down, none of it is a rate limit.
+ * (Whether the request itself may be sent again is still `isRetryable`'s and `mayHaveBeenProcessed`'s rule.)
+ */
+export function isOutageSignal(failure: HttpFailure): boolean {
+	if (failure.status !== undefined) return failure.status >= 500 && failure.status <= 599;
+	return isBrokenConnection(failure) || failure.code === 'ECONNREFUSED';
 }
 
 /**
@@ -120,7 +138,7 @@ export function isAuthRejection(failure: HttpFailure, error: unknown): boolean {
 /** Whether a failure of a request sent with `method` is worth sending again (see the file comment). */
 export function isRetryable(failure: HttpFailure, method: string): boolean {
 	const { status } = failure;
-	if (isSlowDown(failure)) return true;
+	if (isComeBackLater(failure)) return true;
 	if (!isIdempotent(method)) return false;
 	if (status !== undefined) return TRANSIENT_STATUSES.has(status);
 	return isBrokenConnection(failure);

@@ -5,9 +5,13 @@
  * document. Retrying each request on its own sends the retries back in waves that the limit cuts down again,
  * until their attempts run out (600 updates at 20 req/s lost 428 items that way). Here:
  * - at most `maxConcurrent` requests are in flight (per the node's Request Options);
- * - a 429 (or a 503 with Retry-After) pauses the WHOLE queue for the time the service asks (or a backoff when it
- *   does not say, as always in n8n 1.x), then the queue resumes at the rate that actually got through and
- *   speeds up again as requests succeed (adaptiveRate.ts); the refused request goes back to the front;
+ * - a 429 pauses the WHOLE queue for the time the service asks (or a backoff when it does not say, as always in
+ *   n8n 1.x), then the queue resumes at the rate that actually got through and speeds up again as requests
+ *   succeed (adaptiveRate.ts); the refused request goes back to the front;
+ * - an outage (a 5xx, a broken, timed-out or refused connection, once the service has answered this queue) is
+ *   not a rate limit: the queue holds for the Retry-After (or a short backoff), probes with one request at a
+ *   time, and at the service's first answer goes on at the pace it had before (outage.ts); the requests that
+ *   were in flight when it began go back to the front when it is safe to send them again;
  * - requests a person is waiting for (`interactive`: the trigger's activation, the editor's list searches) have
  *   their own lane: they are sent before any queued bulk request and have slots of their own, so a running
  *   Update's queue cannot make an activation time out; they still wait out a pause the service asked for, and
@@ -29,12 +33,16 @@ import { sleep } from 'n8n-workflow';
 import { readHttpFailure, type HttpFailure } from '../httpFailure';
 import { AdaptiveRate } from './adaptiveRate';
 import { CancelWatch } from './cancelWatch';
+import { Outage, type OutagePart } from './outage';
+import { cancelledError, notSentError, withdrawnError } from './queueErrors';
 import { withOutcome, type GiveUpReason } from './outcome';
 import {
 	AUTH_RESEND,
 	backoffMs,
 	isAuthRejection,
+	isComeBackLater,
 	isIdempotent,
+	isOutageSignal,
 	isRetryable,
 	isSlowDown,
 	mayHaveBeenProcessed,
@@ -86,6 +94,8 @@ interface Job {
 	interactive: boolean;
 	enqueuedAt: number;
 	startedInEpoch: number;
+	/** When its last attempt was sent. */
+	sentAt: number;
 	attempts: number;
 	/** On the wire now (sent, no answer yet). */
 	sending?: boolean;
@@ -115,6 +125,9 @@ export class RequestScheduler {
 	private pauseEpoch = 0;
 	private slowDownsSinceSuccess = 0;
 	private lastSlowDown?: unknown;
+	private readonly outage: Outage;
+	/** The last outage signal, for the requests given up while nothing succeeds. */
+	private lastOutageError?: unknown;
 	private lastProgressAt: number;
 	/** When a request of this queue last succeeded (not reset when the queue idles, unlike lastProgressAt). */
 	private lastSuccessAt = Number.NEGATIVE_INFINITY;
@@ -128,6 +141,7 @@ export class RequestScheduler {
 	) {
 		this.lastProgressAt = now();
 		this.rate = new AdaptiveRate(this.lastProgressAt, random);
+		this.outage = new Outage(random);
 	}
 
 	/** The pace the queue keeps now (req/s), undefined when unpaced; for tests and the bench. */
@@ -154,6 +168,7 @@ export class RequestScheduler {
 				interactive: request.interactive === true,
 				enqueuedAt: now,
 				startedInEpoch: 0,
+				sentAt: now,
 				attempts: 0,
 				transientFailures: 0,
 				authResends: 0,
@@ -190,6 +205,8 @@ export class RequestScheduler {
 	}
 
 	private hasSlotFor(job: Job): boolean {
+		// During an outage one probe at a time, in either lane: a service still down sees one request per pause.
+		if (this.outage.active) return this.inFlight.interactive + this.inFlight.bulk === 0;
 		if (job.interactive) return this.inFlight.interactive < INTERACTIVE_SLOTS;
 		return this.inFlight.bulk < Math.min(job.settings.maxConcurrent, this.rate.window ?? Number.POSITIVE_INFINITY);
 	}
@@ -206,12 +223,12 @@ export class RequestScheduler {
 				const now = this.now();
 				if (this.noProgressFor(job, now)) {
 					this.takeOut(job);
-					this.giveUp(job, Object.create(this.lastSlowDown as object) as unknown, 'noProgress');
+					this.giveUpForNoProgress(job);
 					continue;
 				}
 				// Interactive requests too wait out the service's pause and keep the pace: sending them into a
 				// refusal would only pause everyone longer.
-				const startAt = Math.max(this.pausedUntil, this.nextStartAt, now);
+				const startAt = Math.max(this.pausedUntil, this.nextStartAt, this.outage.holdUntil, now);
 				if (startAt - job.enqueuedAt > job.settings.maxWaitMs) {
 					// Its time is up before it could be sent (or sent again): nothing more goes out for it.
 					this.takeOut(job);
@@ -247,6 +264,7 @@ export class RequestScheduler {
 	private async execute(job: Job): Promise<void> {
 		job.attempts++;
 		job.startedInEpoch = this.pauseEpoch;
+		job.sentAt = this.now();
 		job.sending = true;
 		let failed = false;
 		try {
@@ -255,6 +273,7 @@ export class RequestScheduler {
 			this.lastProgressAt = this.now();
 			this.lastSuccessAt = this.lastProgressAt;
 			this.slowDownsSinceSuccess = 0;
+			this.onAnswer(this.lastProgressAt);
 			this.rate.onSuccess(this.lastProgressAt, this.queues.bulk.length);
 			this.settle(job, () => job.resolve(value));
 		} catch (error) {
@@ -276,6 +295,19 @@ export class RequestScheduler {
 		job.lastError = error;
 		const failure = readHttpFailure(error);
 		const now = this.now();
+		const comeBackLater = isComeBackLater(failure);
+		let probe = false;
+		if (isOutageSignal(failure) && (this.lastSuccessAt > Number.NEGATIVE_INFINITY || comeBackLater)) {
+			// A service that answered this queue before, or says when to come back, is out: a wrong Base URL, or a
+			// proxy that answers 502 to everything, fails as before instead of being probed until Give Up After No
+			// Success For.
+			const part = this.onOutageSignal(job, error, failure, now);
+			if (part === 'caught') return;
+			probe = part === 'probe';
+		} else if (failure.status !== undefined) {
+			// Any other answer (a 4xx, a 429) says the service is up again.
+			this.onAnswer(now);
+		}
 		// A slow-down still sets the queue's pace; `requeue` then gives a withdrawn request up.
 		if (isSlowDown(failure)) return this.onSlowDown(job, error, failure, now);
 		// Withdrawn while on the wire: this answer is the one the caller waited for; nothing is sent again.
@@ -288,8 +320,21 @@ export class RequestScheduler {
 			void sleep(delay).then(() => this.requeue(job));
 			return;
 		}
-		if (isRetryable(failure, job.method) && job.transientFailures + 1 < TRANSIENT_RETRY.maxAttempts) {
-			job.transientFailures++;
+		// A probe's failure is the outage's whatever its status (a 500 too), when the request is safe to send again.
+		const retryable = isRetryable(failure, job.method) || (probe && !mayHaveBeenProcessed(failure, job.method));
+		// "Come back later" (a 503 with Retry-After) is not a failed attempt, as a 429 is not: the service said when.
+		if (retryable && (comeBackLater || job.transientFailures + 1 < TRANSIENT_RETRY.maxAttempts)) {
+			if (comeBackLater) {
+				job.rateLimited++;
+				if (this.pauseTooLong(job, retryAfterMs(failure.headers, now))) return this.giveUp(job, error, 'pauseTooLong');
+			} else job.transientFailures++;
+			if (this.outage.active) {
+				// The first signal or a failed probe: the outage's hold spaces the next probe, which is the next
+				// request in line. Probes take turns, so an outage longer than a few probes does not use up one
+				// request's attempts, while a request that fails alone still has only its 4.
+				if (this.outage.holdUntil - job.enqueuedAt > job.settings.maxWaitMs) return this.giveUp(job, error, 'waitedTooLong');
+				return this.requeue(job, 'last');
+			}
 			const delay = Math.max(
 				retryAfterMs(failure.headers, now) ?? 0,
 				backoffMs(job.transientFailures, TRANSIENT_RETRY.baseDelayMs, TRANSIENT_RETRY.maxBackoffMs),
@@ -299,7 +344,49 @@ export class RequestScheduler {
 			void sleep(delay).then(() => this.requeue(job));
 			return;
 		}
-		this.giveUp(job, error, isRetryable(failure, job.method) ? 'attemptsUsed' : 'notRetryable');
+		this.giveUp(job, error, retryable ? 'attemptsUsed' : 'notRetryable');
+	}
+
+	/**
+	 * An outage signal (outage.ts): which part of the outage the request was. A 'caught' one is sent again here,
+	 * uncounted, when safe to. Otherwise onFailure judges it: the 'first' signal by the usual rules (the service may
+	 * have failed this request alone), a 'probe' as the outage's when safe to repeat.
+	 */
+	private onOutageSignal(job: Job, error: unknown, failure: HttpFailure, now: number): OutagePart {
+		const asked = retryAfterMs(failure.headers, now);
+		const tooLong = this.pauseTooLong(job, asked);
+		// A pause longer than the limits is not waited for, and does not hold up the requests that come later.
+		const part = this.outage.onSignal(now, job.sentAt, tooLong ? undefined : asked);
+		this.lastOutageError = error;
+		if (part !== 'caught') return part;
+		// A write that may have been carried out is judged as its own failure (never repeated).
+		if (mayHaveBeenProcessed(failure, job.method)) return 'first';
+		if (tooLong) this.giveUp(job, error, 'pauseTooLong');
+		else if (this.outage.holdUntil - job.enqueuedAt > job.settings.maxWaitMs) this.giveUp(job, error, 'waitedTooLong');
+		else this.requeue(job);
+		return 'caught';
+	}
+
+	/** The service answered at `now` (anything but an outage signal): an outage ends, the pace as it was before. */
+	private onAnswer(now: number): void {
+		const lasted = this.outage.onAnswer(now);
+		if (lasted === undefined) return;
+		this.rate.skipOutage(now, lasted);
+		this.wakeSlotWaiters();
+	}
+
+	/** A pause asked for (Retry-After) that outlasts the limits is not waited for (noted for the message). */
+	private pauseTooLong(job: Job, askedMs: number | undefined): boolean {
+		if (askedMs === undefined) return false;
+		job.askedPauseMs = askedMs;
+		return askedMs > job.settings.noProgressLimitMs || askedMs > job.settings.maxWaitMs;
+	}
+
+	private giveUpForNoProgress(job: Job): void {
+		if (this.slowDownsSinceSuccess > 0) return this.giveUp(job, Object.create(this.lastSlowDown as object) as unknown, 'noProgress');
+		// An outage: the request's own last failure (one safe to send again), or, never sent, the outage's.
+		if (job.lastError !== undefined) return this.giveUp(job, job.lastError, 'noProgress');
+		this.giveUp(job, Object.create(this.lastOutageError as object) as unknown, 'noProgress', false);
 	}
 
 	private onSlowDown(job: Job, error: unknown, failure: HttpFailure, now: number): void {
@@ -329,17 +416,18 @@ export class RequestScheduler {
 		this.requeue(job);
 	}
 
-	/** Back to the front of its lane: it has waited longest. */
-	private requeue(job: Job): void {
+	/** Back to the front of its lane, as it has waited longest (or to its end: a probe that failed, see onFailure). */
+	private requeue(job: Job, place: 'first' | 'last' = 'first'): void {
 		if (job.settled) return;
 		if (job.withdrawn) return this.giveUp(job, job.lastError ?? withdrawnError(), 'withdrawn');
-		this.queues[laneOf(job)].unshift(job);
+		if (place === 'first') this.queues[laneOf(job)].unshift(job);
+		else this.queues[laneOf(job)].push(job);
 		if (job.interactive) this.wakeSlotWaiters();
 		void this.pump();
 	}
 
 	private noProgressFor(job: Job, now: number): boolean {
-		return this.slowDownsSinceSuccess > 0 && now - this.lastProgressAt > job.settings.noProgressLimitMs;
+		return (this.slowDownsSinceSuccess > 0 || this.outage.active) && now - this.lastProgressAt > job.settings.noProgressLimitMs;
 	}
 
 	/** One of the job's signals aborted: the execution's cancellation, or the caller's withdrawal (ScheduledRequest). */
@@ -393,30 +481,6 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function laneOf(job: Job): Lane {
 	return job.interactive ? 'interactive' : 'bulk';
-}
-
-/**
- * The error of a request given up in the queue before it was ever sent (Max Wait per Request). Not an HTTP error:
- * nothing reached the service, and the message says so.
- */
-function notSentError(job: Job, now: number, startAt: number): Error {
-	const duration = (ms: number) => (ms >= 120_000 ? `${Math.round(ms / 60_000)} minutes` : `${Math.max(1, Math.round(ms / 1000))} s`);
-	const held = startAt > now ? `; the service's rate limit holds this credential's requests for another ${duration(startAt - now)}` : '';
-	if (job.interactive) {
-		// The trigger's steps and the editor's lists have fixed limits, not the node's Request Options.
-		return new Error(`Not sent: this request could not be sent within the ${duration(job.settings.maxWaitMs)} it may wait${held}, so nothing was sent for it. Try again in a moment.`);
-	}
-	return new Error(
-		`Not sent: after ${duration(now - job.enqueuedAt)} in the queue of this credential's requests, this request could not be sent within Request Options → Max Wait per Request (${duration(job.settings.maxWaitMs)})${held}, so nothing was sent for it. Other requests with the same credential were using the service's rate limit: raise that limit, send fewer items per run, or run the workflows one after another.`,
-	);
-}
-
-function cancelledError(): Error {
-	return new Error('The execution was cancelled while the request waited in the queue');
-}
-
-function withdrawnError(): Error {
-	return new Error('Not sent: the node stopped sending requests after another item failed, so nothing was sent for this one');
 }
 
 /** A request that leaves before it is sent (again): the execution was cancelled, or only the caller withdrew it. */

@@ -1,54 +1,26 @@
 import type { SandboxAdmin } from '../../sandbox/admin-client';
-import type { N8nApi } from '../lib/n8n-api';
 import { expectEqual } from './expect';
 import { executionItems, finishedExecutions } from './executions';
+import { itemTriggerNoLossChecks } from './item-trigger-no-loss';
+import {
+	TRIGGER_NODE,
+	completedPolls,
+	executionSummaries,
+	isV1,
+	listingRequests,
+	pollWaitMs,
+	waitForExecutions,
+	waitForListingRequests,
+	waitForPolls,
+	waitForQuiet,
+} from './item-trigger-polls';
 import { EXAMPLE_PREFIX } from '../lib/templates';
 import { triggerCheck, whileActive } from './trigger-session';
 import { fail, pollUntil, sandboxCheck, type Check, type CheckContext } from './types';
 
-/**
- * The Item Trigger (a polling node) active in a running n8n. n8n 2.x polls at most once a minute (a Custom cron
- * whose seconds field is not a plain number is refused); 1.x refuses only a `*` in the seconds field, so there the
- * workflow polls every 10 seconds (`0,10,20,30,40,50 * * * * *`) and the check takes a minute instead of four.
- */
-const TRIGGER_NODE = 'Consignment Vendor Item Trigger';
-const isV1 = (ctx: CheckContext) => ctx.version.startsWith('1.');
 const workflowOf = (ctx: CheckContext) => (isV1(ctx) ? 'item-trigger-poll-every-10s' : 'item-trigger-poll-every-minute');
 /** The same schedules in workflows of their own: a memory other checks left would be compared with (correctly). */
 const largeWorkflowOf = (ctx: CheckContext) => (isV1(ctx) ? 'item-trigger-large-poll-every-10s' : 'item-trigger-large-poll-every-minute');
-/** Longest wait for the next poll: one interval and a margin. */
-const pollWaitMs = (ctx: CheckContext) => (isV1(ctx) ? 30_000 : 90_000);
-
-/** Polls that finished reading: each ends with the approved listing (the sandbox's 52 items: one page each). */
-async function completedPolls(admin: SandboxAdmin): Promise<number> {
-	const log = await admin.requests();
-	return log.filter((r) => r.method === 'GET' && r.path === '/v1/items' && r.query.validation_status === 'approved' && r.status === 200).length;
-}
-
-async function waitForPolls(admin: SandboxAdmin, atLeast: number, timeoutMs: number, what: string): Promise<number> {
-	return await pollUntil(
-		() => completedPolls(admin),
-		(polls) => polls >= atLeast,
-		timeoutMs,
-		(polls) => `${what}: ${polls} polls read the listings within ${timeoutMs / 1000} s, expected at least ${atLeast}`,
-	);
-}
-
-/** `event item_id previous->status` of every item of every finished execution, oldest execution first. */
-async function executionSummaries(api: N8nApi, workflowId: string): Promise<string[][]> {
-	return (await finishedExecutions(api, workflowId))
-		.sort((a, b) => Number(a.id) - Number(b.id))
-		.map((e) => executionItems(e, TRIGGER_NODE).map((j) => `${String(j.event)} ${String(j.item_id)} ${String(j.previous_status)}->${String(j.status)}`).sort());
-}
-
-async function waitForExecutions(api: N8nApi, workflowId: string, count: number, timeoutMs: number, what: string): Promise<string[][]> {
-	return await pollUntil(
-		() => executionSummaries(api, workflowId),
-		(seen) => seen.length >= count,
-		timeoutMs,
-		(seen) => `${what}: ${seen.length} executions within ${timeoutMs / 1000} s, expected ${count}: ${JSON.stringify(seen)}`,
-	);
-}
 
 /**
  * A catalogue of 20,000 items (10,000 of each listing beyond the seeded 26 + 26) answered with 20 ms per request, as
@@ -62,41 +34,11 @@ async function seedLargeCatalogue(admin: SandboxAdmin): Promise<{ lastPending: n
 	await admin.reset();
 	const pending = await admin.seedManyItems({ count: LARGE_EACH, status: 'pending', skuPrefix: 'LARGE-P-' });
 	await admin.seedManyItems({ count: LARGE_EACH, status: 'approved', skuPrefix: 'LARGE-A-' });
+	// Made before the activation: items seeded within the trigger's clock margin would be "changed since it started
+	// watching" (docs/item-trigger.md), so the service's clock moves on first.
+	await admin.advanceClock(600);
 	await admin.setLatency(LATENCY_MS);
 	return { lastPending: pending.first_item_id + LARGE_EACH - 1 };
-}
-
-/** Listing requests the sandbox answered since its log was last cleared. */
-async function listingRequests(admin: SandboxAdmin): Promise<number> {
-	return (await admin.requests()).filter((r) => r.path.startsWith('/v1/items')).length;
-}
-
-async function waitForListingRequests(admin: SandboxAdmin, atLeast: number, timeoutMs: number, what: string): Promise<number> {
-	return await pollUntil(
-		() => listingRequests(admin),
-		(count) => count >= atLeast,
-		timeoutMs,
-		(count) => `${what}: ${count} listing requests within ${timeoutMs / 1000} s, expected at least ${atLeast}`,
-		100,
-	);
-}
-
-/** Resolves once no listing request was answered for `quietMs` (a poll is over); returns the count then. */
-async function waitForQuiet(admin: SandboxAdmin, quietMs: number, timeoutMs: number): Promise<number> {
-	const deadline = Date.now() + timeoutMs;
-	let last = await listingRequests(admin);
-	let since = Date.now();
-	for (;;) {
-		await new Promise((resolve) => setTimeout(resolve, 200));
-		const now = await listingRequests(admin);
-		if (now !== last) {
-			last = now;
-			since = Date.now();
-		} else if (Date.now() - since >= quietMs) {
-			return now;
-		}
-		if (Date.now() > deadline) fail(`the trigger kept reading for ${timeoutMs / 1000} s`);
-	}
 }
 
 /** After `settleMs`, fails unless exactly `expected` listing requests were answered. */
@@ -308,4 +250,5 @@ export const itemTriggerChecks: Check[] = [
 			return `execution ${fresh[0].id} (${fresh[0].mode ?? ''}): ${sample.map((j) => `${String(j.item_id)} ${String(j.status)}`).join(', ')}`;
 		},
 	),
+	...itemTriggerNoLossChecks,
 ];

@@ -23,8 +23,8 @@ export interface CheckContext {
 export interface ServerHandle {
 	server: N8nServer;
 	api: N8nApi;
-	/** Stops and starts `n8n start` on the same folder, port and API key. */
-	restart(): Promise<void>;
+	/** Stops and starts `n8n start` on the same folder, port and API key; `whileStopped` runs in between. */
+	restart(whileStopped?: () => Promise<void>): Promise<void>;
 }
 
 export interface Check {

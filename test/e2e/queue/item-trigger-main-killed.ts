@@ -94,6 +94,9 @@ export const itemTriggerMainKilledCheck: QueueCheck = {
 		await admin.reset();
 		const pending = await admin.seedManyItems({ count: EXTRA_EACH, status: 'pending', skuPrefix: 'KILL-P-' });
 		const approved = await admin.seedManyItems({ count: EXTRA_EACH, status: 'approved', skuPrefix: 'KILL-A-' });
+		// Made before the activation: items seeded within the trigger's clock margin would be "changed since it started
+		// watching" (docs/item-trigger.md), so the service's clock moves on first.
+		await admin.advanceClock(600);
 		const [a, b] = [pending.first_item_id + EXTRA_EACH - 1, pending.first_item_id + EXTRA_EACH - 2];
 		const c = approved.first_item_id + EXTRA_EACH - 1;
 		const before = (await summaries(ctx, workflowId)).length;

@@ -25,8 +25,9 @@ export async function startServerHandle(instance: N8nInstance, logFile: string):
 	const handle: ServerHandle = {
 		server,
 		api,
-		async restart() {
+		async restart(whileStopped) {
 			await server.stop();
+			await whileStopped?.();
 			server = await N8nServer.start(instance, logFile);
 			handle.server = server;
 			await api.login(E2E_OWNER);

@@ -4,7 +4,25 @@ import { apiPaths } from '../../../shared/apiPaths';
 import { fileOutputFields } from '../../shared/listFile/fileFields';
 import { listOperation } from '../../shared/listOperation';
 import { listFields } from '../../shared/listFields';
-import { SIMPLIFIED_ADDRESS_FIELDS, simplifyFields } from '../../shared/simplify';
+import { simplifyFields } from '../../shared/simplify';
+
+/**
+ * The fields of an address record that tell addresses apart. The contract does not show the listing's shape: the
+ * identifier is `address_id` in the model and `id` in some responses, so both are kept.
+ */
+export const SIMPLIFIED_ADDRESS_FIELDS = [
+	'address_id',
+	'id',
+	'active',
+	'name',
+	'address1',
+	'city',
+	'state_abbr',
+	'zipcode',
+	'country_iso',
+	'created_at',
+	'updated_at',
+];
 
 export const option: INodePropertyOptions = {
 	name: 'Get Many',

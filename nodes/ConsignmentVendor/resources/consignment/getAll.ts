@@ -4,7 +4,10 @@ import { apiPaths } from '../../../shared/apiPaths';
 import { fileOutputFields } from '../../shared/listFile/fileFields';
 import { listOperation } from '../../shared/listOperation';
 import { listFields } from '../../shared/listFields';
-import { SIMPLIFIED_CONSIGNMENT_FIELDS, simplifyFields } from '../../shared/simplify';
+import { simplifyFields } from '../../shared/simplify';
+
+/** The consignment fields the contract documents (anything else a service adds is left out). */
+export const SIMPLIFIED_CONSIGNMENT_FIELDS = ['id', 'status', 'consignment_items_count', 'created_at', 'updated_at'];
 
 export const option: INodePropertyOptions = {
 	name: 'Get Many',

@@ -13,7 +13,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { apiPaths } from '../../../shared/apiPaths';
 import { outcomeIsUnknown, toNodeApiError } from '../../../shared/errors';
 import { apiRequest } from '../../../shared/transport';
-import { runBatched, type Batched, type Row, type RowResult } from '../../shared/batchRunner';
+import { runBatched, type Batched, type Row, type RowResult } from './helpers/batchRunner';
 import { consignmentLocator } from '../../shared/resourceLocators';
 import { parseConsignmentId } from '../../shared/schemas';
 import { itemInputFields } from './helpers/itemFields';
@@ -22,7 +22,7 @@ import { enteredVendorSku, readerForItem, readItemCreationInput } from './helper
 import { amountsOf, isPreview } from './helpers/itemPreview';
 import { skuMatches, skuText } from './helpers/skuText';
 import { ledgeredCreations, readSendAgain, sendAgainField } from './helpers/ledgeredCreations';
-import { fingerprintOf } from './helpers/sentMemory';
+import { fingerprintOf } from './helpers/rowFingerprint';
 import { DEFAULT_LISTED_WITHIN_HOURS, SubmissionLedger } from './helpers/submissionLedger';
 import { serviceKeyOf } from '../../shared/listOperation';
 

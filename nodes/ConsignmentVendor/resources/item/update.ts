@@ -14,7 +14,7 @@ import { fieldMappingProperties } from './helpers/itemMapping';
 import { readApprovedItemPatch, readerForItem, readItemIdToUpdate, readItemUpdateInput } from './helpers/itemPayload';
 import { apiPaths } from '../../../shared/apiPaths';
 import { isPreview, amountsOf } from './helpers/itemPreview';
-import { OutcomeTally } from '../../shared/runSummary';
+import { OutcomeTally } from './helpers/runSummary';
 import { markPartlyCarriedOut } from '../../shared/writeOutcomes';
 
 const show = { resource: ['item'], operation: ['update'] };

@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isJsonObject } from '../../../shared/jsonObject';
-import { centsFromCents, centsFromDollars } from '../money';
+import { centsFromCents, centsFromDollars } from '../../../shared/money';
 
 export interface RowRules {
 	/** Fields holding a price (cents, or an object with a decimal `price`). */

@@ -9,7 +9,7 @@
  */
 import type { FieldType, ILoadOptionsFunctions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
 
-import { isPriceUnit, type PriceUnit } from '../../../shared/money';
+import { isPriceUnit, type PriceUnit } from '../../../../shared/money';
 
 interface ItemColumn {
 	id: string;

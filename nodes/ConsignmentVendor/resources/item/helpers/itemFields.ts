@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { PriceUnit } from '../../../shared/money';
+import type { PriceUnit } from '../../../../shared/money';
 
 /**
  * From 1.2 new nodes read prices in dollars: a sheet or a shop holds prices as people write them (2100.00, 650), and

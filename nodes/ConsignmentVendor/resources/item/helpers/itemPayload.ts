@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { asJsonObject } from '../../../../shared/jsonObject';
-import { isPriceUnit, type PriceUnit } from '../../../shared/money';
+import { isPriceUnit, type PriceUnit } from '../../../../shared/money';
 import {
 	InputValidationError,
 	parseApprovedItemUpdateInput,

@@ -7,7 +7,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { centsFromDollars } from '../../../shared/money';
+import { centsFromDollars } from '../../../../shared/money';
 import type { ItemPayload } from '../../../shared/schemas';
 
 export const PREVIEW_ONLY = 'previewOnly';

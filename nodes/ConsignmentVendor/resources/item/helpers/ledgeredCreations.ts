@@ -5,7 +5,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { Batched, RowResult } from '../../../shared/batchRunner';
+import type { Batched, RowResult } from './batchRunner';
 import type { PendingCreation } from '../create';
 import type { Submission, SubmissionLedger } from './submissionLedger';
 
@@ -34,12 +34,12 @@ export function ledgeredCreations(
 				else leaving.push(row);
 			}
 			if (leaving.length === 0) return results;
-			let answers: Map<number, RowResult>;
+			let answers: Map<number, RowResult> | undefined;
 			try {
 				answers = await creations.send(context, leaving);
-			} catch (error) {
-				for (const row of leaving) ledger.answered(row.payload.vendor_sku, 'unknown', windowMs);
-				throw error;
+			} finally {
+				// `send` turns request failures into results: a throw is a bug's, and the claims' outcome is unknown.
+				if (answers === undefined) for (const row of leaving) ledger.answered(row.payload.vendor_sku, 'unknown', windowMs);
 			}
 			for (const row of leaving) {
 				const result = answers.get(row.itemIndex)!;

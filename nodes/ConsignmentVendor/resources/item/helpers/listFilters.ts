@@ -8,7 +8,25 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { fileOutputFields } from '../../../shared/listFile/fileFields';
 import { listOperation, queryFromParameters } from '../../../shared/listOperation';
 import { listFields } from '../../../shared/listFields';
-import { SIMPLIFIED_ITEM_FIELDS, simplifyFields } from '../../../shared/simplify';
+import { simplifyFields } from '../../../shared/simplify';
+
+/** The fields of an item record that say which item it is and its state (both item listings; each has a subset). */
+export const SIMPLIFIED_ITEM_FIELDS = [
+	// the approved listing's records are variants: `id` tells two variants of one item apart
+	'id',
+	'item_id',
+	'vendor_sku',
+	'item_status',
+	'designer',
+	'taxon',
+	'condition',
+	'quantity',
+	'price',
+	'consignment_id',
+	'address_id',
+	'created_at',
+	'updated_at',
+];
 
 /** The contract's five validation statuses. */
 const VALIDATION_STATUS_OPTIONS: INodePropertyOptions[] = [

@@ -169,7 +169,9 @@ export class SubmissionLedger {
 	 */
 	save(): void {
 		const now = Date.now();
-		const live = [...this.state.submissions].filter(([, submission]) => submission.kind === 'sending' || submission.until > now);
+		// Past their window, entries leave the process too: a long-running n8n keeps only what still holds rows back.
+		for (const [sku, submission] of this.state.submissions) if (submission.kind !== 'sending' && submission.until <= now) this.state.submissions.delete(sku);
+		const live = [...this.state.submissions];
 		const kept = live.slice(Math.max(0, live.length - MAX_ENTRIES));
 		const entries = Object.fromEntries(kept.map(([sku, submission]) => [sku, encode(submission)]));
 		const all = objectAt(this.globalData, STATIC_DATA_KEY) ?? {};

@@ -13,11 +13,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Row } from '../../../shared/batchRunner';
-import { batchingOf } from '../../../shared/itemRunner';
-import type { ItemCatalog } from './itemCatalog';
-import { InputSkus } from './skuText';
-import { enteredVendorSku, readerForItem } from './itemPayload';
+import type { Row } from '../../helpers/batchRunner';
+import { batchingOf } from '../../../../shared/itemRunner';
+import type { ItemCatalog } from '../itemCatalog';
+import { InputSkus } from '../../helpers/skuText';
+import { enteredVendorSku, readerForItem } from '../../helpers/itemPayload';
 import type { MissingItemsSettings } from './missingItemsFields';
 import type { ZeroedItemsMemory } from './zeroedItemsMemory';
 

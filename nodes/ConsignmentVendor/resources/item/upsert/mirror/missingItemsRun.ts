@@ -7,16 +7,16 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { toNodeApiError } from '../../../../shared/errors';
-import type { Row } from '../../../shared/batchRunner';
-import { OutcomeTally } from '../../../shared/runSummary';
-import { readItemCatalog, type ItemCatalog } from './itemCatalog';
-import { enteredVendorSku, readerForItem } from './itemPayload';
+import { toNodeApiError } from '../../../../../shared/errors';
+import type { Row } from '../../helpers/batchRunner';
+import { OutcomeTally } from '../../helpers/runSummary';
+import { readItemCatalog, type ItemCatalog } from '../itemCatalog';
+import { enteredVendorSku, readerForItem } from '../../helpers/itemPayload';
 import { guardCounts, guardError, guardVerdict, inputSkus, planMissingItems, refuseInputThatCannotBeWhole, type MissingItemsPlan } from './missingItems';
 import { missingItemsSettingsOf, type MissingItemsSettings } from './missingItemsFields';
 import { settleMissingItems, type MissingItemOutput } from './missingItemsWrite';
 import { ZeroedItemsMemory } from './zeroedItemsMemory';
-import { InputSkus } from './skuText';
+import { InputSkus } from '../../helpers/skuText';
 
 export class MissingItemsRun {
 	private present: InputSkus | undefined;

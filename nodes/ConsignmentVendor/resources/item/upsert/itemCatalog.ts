@@ -11,7 +11,7 @@ import { toNodeApiError } from '../../../../shared/errors';
 import { serviceKeyOf } from '../../../shared/listOperation';
 import { pageRequests, readPages } from '../../../../shared/pagination';
 import { apiPaths } from '../../../../shared/apiPaths';
-import { recordsMatching, skuKey } from './skuText';
+import { recordsMatching, skuKey } from '../helpers/skuText';
 
 /** What the listings said about the vendor's items, filed by skuKey (skuText.ts: find a row's with recordsMatching). */
 export interface ItemCatalog {

@@ -9,7 +9,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { OutcomeTally } from './runSummary';
 import { failureOutput, failuresError, validationFailure, type ItemFailure, type OtherOutcomes } from './batchFailures';
-import { InputValidationError, type ItemPayload } from './schemas';
+import { InputValidationError, type ItemPayload } from '../../../shared/schemas';
 
 export interface Row {
 	itemIndex: number;

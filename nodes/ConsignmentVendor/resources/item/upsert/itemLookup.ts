@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequest } from '../../../../shared/transport';
 import type { ItemCatalog } from './itemCatalog';
 import { apiPaths } from '../../../../shared/apiPaths';
-import { type InputSkus, recordsMatching, skuAsSent, skuFilterForms, skuMatches, skuText } from './skuText';
+import { type InputSkus, recordsMatching, skuAsSent, skuFilterForms, skuMatches, skuText } from '../helpers/skuText';
 
 export interface FoundItem {
 	itemId: string | number;

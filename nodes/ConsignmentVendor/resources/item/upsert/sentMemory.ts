@@ -6,7 +6,6 @@
  * the listings show it, and is sent again when they do not.
  * Dropping an entry is always safe: the row is sent again, found by SKU, so an update, never a duplicate.
  */
-import { createHash } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 const STATIC_DATA_KEY = 'sentItems';
@@ -23,24 +22,6 @@ export const MAX_ENTRIES = 100_000;
 /** An entry is its state's letter then the fingerprint: compact, as it is stored once per SKU. */
 const CONFIRMED = 'c';
 const SUBMITTED = 's';
-
-function canonical(value: unknown): unknown {
-	if (Array.isArray(value)) return value.map(canonical);
-	if (value !== null && typeof value === 'object') {
-		return Object.fromEntries(
-			Object.keys(value as IDataObject)
-				.sort()
-				.map((key) => [key, canonical((value as IDataObject)[key])]),
-		);
-	}
-	return value;
-}
-
-/** Keys in a fixed order: the same row gives the same fingerprint; any change, the consignment included, another. */
-export function fingerprintOf(row: unknown, consignmentId: string | undefined): string {
-	const sent = { row, consignment: consignmentId ?? null };
-	return createHash('sha256').update(JSON.stringify(canonical(sent))).digest('hex').slice(0, 16);
-}
 
 const skuKey = (vendorSku: string) => vendorSku.toLowerCase();
 

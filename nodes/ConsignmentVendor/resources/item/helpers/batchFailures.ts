@@ -1,9 +1,9 @@
 import type { INode, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { errorItem } from './itemRunner';
-import { InputValidationError } from './schemas';
-import { indexRanges, withoutRunAgainAdvice } from './writeOutcomes';
+import { errorItem } from '../../../shared/itemRunner';
+import { InputValidationError } from '../../../shared/schemas';
+import { indexRanges, withoutRunAgainAdvice } from '../../../shared/writeOutcomes';
 
 export interface ItemFailure {
 	itemIndex: number;

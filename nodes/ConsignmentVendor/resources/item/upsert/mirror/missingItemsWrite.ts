@@ -6,13 +6,13 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiPaths } from '../../../../shared/apiPaths';
-import { outcomeIsUnknown, toNodeApiError } from '../../../../shared/errors';
-import { readHttpFailure } from '../../../../shared/httpFailure';
-import { apiRequest, requestSettingsOf } from '../../../../shared/transport';
-import type { OtherOutcomes } from '../../../shared/batchFailures';
-import type { ExtraOutput } from '../../../shared/batchRunner';
-import { mapConcurrently } from '../../../shared/concurrency';
+import { apiPaths } from '../../../../../shared/apiPaths';
+import { outcomeIsUnknown, toNodeApiError } from '../../../../../shared/errors';
+import { readHttpFailure } from '../../../../../shared/httpFailure';
+import { apiRequest, requestSettingsOf } from '../../../../../shared/transport';
+import type { OtherOutcomes } from '../../helpers/batchFailures';
+import type { ExtraOutput } from '../../helpers/batchRunner';
+import { mapConcurrently } from '../../../../shared/concurrency';
 import type { MissingItem, MissingItemsPlan } from './missingItems';
 import type { ZeroedItemsMemory } from './zeroedItemsMemory';
 

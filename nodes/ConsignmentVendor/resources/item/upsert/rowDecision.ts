@@ -1,0 +1,167 @@
+/**
+ * What happens to one Create or Update row, decided before the batches: found by SKU (in the listings read once, or
+ * looked up), then updated, left unchanged, held back by the account's ledger, refused, or handed to the creations.
+ * Approved items get only what the service applies (address_id, and a quantity decrease when the service showed the
+ * current quantity, which its approved listing does not); the other fields are listed under `ignoredFields`.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiPaths } from '../../../../shared/apiPaths';
+import { toNodeApiError } from '../../../../shared/errors';
+import { apiRequest } from '../../../../shared/transport';
+import { validationFailure } from '../helpers/batchFailures';
+import type { Row, RowResult } from '../helpers/batchRunner';
+import { InputValidationError, type ItemPayload } from '../../../shared/schemas';
+import { readConsignmentId, type PendingCreation } from '../create';
+import { approvedItemPart } from '../helpers/itemPayload';
+import { amountsOf, comparedWithListing } from '../helpers/itemPreview';
+import { awaitingOutcome } from '../helpers/ledgeredCreations';
+import type { InputSkus } from '../helpers/skuText';
+import type { SubmissionLedger } from '../helpers/submissionLedger';
+import type { ItemCatalog } from './itemCatalog';
+import { AmbiguousSkuError, findItemBySku, type FoundItem } from './itemLookup';
+
+/**
+ * `shown`: the row is a creation remembered as submitted, and the service now shows the item (sentMemory.ts);
+ * `noRequest`: a preview's verdict (itemPreview.ts).
+ */
+export type Outcome = RowResult | { batch: PendingCreation } | { ok: 'shown' };
+
+/** Under Preview Only, the PATCH a real run would send to a found item: the fields it would send, and which differ. */
+function wouldUpdate(body: IDataObject, comparison: Comparison, json: IDataObject): Outcome {
+	const fields = Object.keys(body).filter((field) => field !== 'vendor_sku');
+	return {
+		ok: 'noRequest',
+		outcome: 'would update',
+		json: { ...json, preview: 'would update', fields, ...comparison, amounts: amountsOf(body) },
+	};
+}
+
+type Comparison = ReturnType<typeof comparedWithListing>;
+
+/**
+ * Nothing to send: the listing shows every value the PATCH would carry, and the fields it does not show are what this
+ * node last sent and the service confirmed (Only Send What Changed's memory vouches for the row).
+ */
+const alreadyThere = ({ differs, notShown }: Comparison, memoryVouches: boolean) => differs.length === 0 && (notShown.length === 0 || memoryVouches);
+
+function failure(itemIndex: number, payload: ItemPayload, messages: string[], description?: string): Outcome {
+	return { ok: false, failure: { itemIndex, vendorSku: payload.vendor_sku, messages, description } };
+}
+
+async function patch(context: IExecuteFunctions, found: FoundItem, body: IDataObject): Promise<string> {
+	const { body: answer } = await apiRequest(
+		context,
+		{ method: 'PATCH', url: apiPaths.item(found.itemId), body },
+	);
+	const status = (answer as IDataObject | undefined)?.status;
+	return typeof status === 'string' ? status : 'updated';
+}
+
+export interface RowMemory {
+	/** This very row was created before (Only Send What Changed). */
+	submittedBefore: boolean;
+	/** Only Send What Changed confirmed this very row: fields the listings do not show are as it says. */
+	memoryVouches: boolean;
+	ledger: SubmissionLedger;
+	/** The row as a creation would submit it (submissionLedger.ts compares it with what was submitted). */
+	fingerprint: string;
+	/** When the listings behind `index` began to be read: an item listed since then is looked up again. */
+	indexReadAt: number;
+}
+
+export async function decideRow(
+	context: IExecuteFunctions,
+	{ itemIndex, payload }: Row,
+	index: ItemCatalog | undefined,
+	{ submittedBefore, memoryVouches, ledger, fingerprint, indexReadAt }: RowMemory,
+	preview: boolean,
+	input?: InputSkus,
+): Promise<Outcome> {
+	let found: FoundItem | undefined;
+	try {
+		found = await findItemBySku(context, payload.vendor_sku, index, input);
+		// Listed since the listings were read (another run's creation, seen by this process): those listings are out of date.
+		if (found === undefined && index !== undefined && ledger.listedSince(payload.vendor_sku, indexReadAt)) {
+			found = await findItemBySku(context, payload.vendor_sku, undefined, input);
+		}
+		if (found === undefined) {
+			// Read live: a claim another run made a moment ago holds this row too. The batch claims it (ledgeredCreations.ts).
+			const submission = ledger.holding(payload.vendor_sku);
+			if (submission) return awaitingOutcome(payload.vendor_sku, submission, preview);
+			if (payload.quantity < 1) {
+				return failure(itemIndex, payload, [`quantity must be at least 1 to create an item (no item has vendor_sku ${payload.vendor_sku}), got ${payload.quantity}`]);
+			}
+			return { batch: { itemIndex, consignmentId: readConsignmentId(context, itemIndex), payload } };
+		}
+		const submitted = ledger.submitted(payload.vendor_sku);
+		if (!preview) ledger.listed(payload.vendor_sku);
+		// This very row was submitted (or created before, Only Send What Changed) and the service now shows the item:
+		// nothing changed since, nothing to send.
+		const sameAsSubmitted = submittedBefore || (submitted !== undefined && submitted.fingerprint === fingerprint);
+		if (sameAsSubmitted && found.validationStatus !== 'deleted') return { ok: 'shown' };
+		const base = { operation: 'updated', item_id: found.itemId, validation_status: found.validationStatus };
+		if (found.validationStatus !== 'approved') {
+			// vendor_sku must stay the same: send it as the service spells it (its filter ignores case).
+			const body = { ...payload, vendor_sku: found.vendorSku } as unknown as IDataObject;
+			const comparison = comparedWithListing(body, found.listed);
+			// A deleted item is not there for the buyer, whatever its listed values.
+			if (found.validationStatus !== 'deleted' && alreadyThere(comparison, memoryVouches)) return unchangedResult(found.vendorSku, preview, found.itemId);
+			if (preview) return wouldUpdate(body, comparison, { ...base, vendor_sku: found.vendorSku });
+			const status = await patch(context, found, body);
+			return { ok: true, json: { ...base, status, ...body, ignoredFields: [] } };
+		}
+		const { patch: allowed, ignoredFields, quantityNotSent } = approvedItemPart(payload, found.quantity);
+		// Nothing the approved item would take: no request (a PATCH could only be ignored or refused).
+		const sent = Object.keys(allowed).length > 0;
+		const notes = { ignoredFields, ...(quantityNotSent ? { quantityNotSent } : {}) };
+		const comparison = comparedWithListing(allowed, found.listed);
+		if (sent && alreadyThere(comparison, memoryVouches)) return unchangedResult(found.vendorSku, preview, found.itemId);
+		if (preview && sent) return wouldUpdate(allowed, comparison, { ...base, vendor_sku: found.vendorSku, ...notes });
+		const status = sent ? await patch(context, found, allowed) : 'not applied';
+		return {
+			ok: true,
+			json: {
+				...base,
+				...(sent ? {} : { operation: 'not applied' }),
+				status,
+				vendor_sku: found.vendorSku,
+				...allowed,
+				...notes,
+				...(preview ? { preview: 'not applied' } : {}),
+			},
+		};
+	} catch (error) {
+		if (error instanceof InputValidationError) return { ok: false, failure: validationFailure(error, payload.vendor_sku) };
+		if (error instanceof AmbiguousSkuError) return failure(itemIndex, payload, [error.explained], error.advice);
+		const mapped = toNodeApiError(context.getNode(), error, {
+			itemIndex,
+			subject: found ? { kind: 'item', id: found.itemId } : undefined,
+		});
+		return failure(itemIndex, payload, [mapped.message], mapped.description ?? undefined);
+	}
+}
+
+export const unchangedResult = (vendorSku: string, preview: boolean, itemId?: string | number): RowResult => ({
+	ok: 'noRequest',
+	outcome: 'unchanged',
+	json: {
+		operation: 'unchanged',
+		status: 'unchanged',
+		...(itemId === undefined ? {} : { item_id: itemId }),
+		vendor_sku: vendorSku,
+		...(preview ? { preview: 'unchanged' } : {}),
+	},
+});
+
+/** The consignment a new item of this row would go to, for its fingerprint; undefined when it cannot be read. */
+export function consignmentOf(context: IExecuteFunctions, itemIndex: number): string | undefined {
+	try {
+		return readConsignmentId(context, itemIndex);
+	} catch (error) {
+		if (error instanceof InputValidationError) return undefined; // reported if the row is created
+		throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+	}
+}
+

@@ -1,0 +1,152 @@
+/**
+ * One run of Create or Update, as an object: what it knows (the account's ledger, Only Send What Changed's memory, each
+ * row's fingerprint, the mirror) and what happens to the rows, in the order the batched runner calls it: `settle`
+ * decides every row before the batches, `creations` sends the new ones through the ledger, `finish` saves the memory,
+ * `mirrorOutputs` adds the listed items no row has. A preview reads every memory and changes none.
+ */
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { requestSettingsOf } from '../../../../shared/transport';
+import type { Batched, ExtraOutput, Row, RowResult } from '../helpers/batchRunner';
+import type { OtherOutcomes } from '../helpers/batchFailures';
+import { mapConcurrently } from '../../../shared/concurrency';
+import { serviceKeyOf } from '../../../shared/listOperation';
+import { creations, type PendingCreation } from '../create';
+import { ledgeredCreations, readSendAgain } from '../helpers/ledgeredCreations';
+import { fingerprintOf } from '../helpers/rowFingerprint';
+import { InputSkus } from '../helpers/skuText';
+import { SubmissionLedger } from '../helpers/submissionLedger';
+import { listingWindowMs } from './fields';
+import { readItemCatalog, shownSkus } from './itemCatalog';
+import type { MissingItemsRun } from './mirror/missingItemsRun';
+import { missingItemsInError } from './mirror/missingItemsWrite';
+import { consignmentOf, decideRow, unchangedResult, type Outcome } from './rowDecision';
+import { SentMemory } from './sentMemory';
+
+export class UpsertRun {
+	/** Only Send What Changed's memory; undefined when the option is off. Opened once the rows are read. */
+	private memory: SentMemory | undefined;
+
+	/** Input item → its row's fingerprint: what the memory and the ledger call "the same row". */
+	private readonly fingerprints = new Map<number, string>();
+
+	/** The new items' batches: through the account's ledger, each answer labelled "created" and remembered. */
+	readonly creations: Batched<PendingCreation>;
+
+	private constructor(
+		private readonly context: IExecuteFunctions,
+		private readonly ledger: SubmissionLedger,
+		private readonly mirror: MissingItemsRun | undefined,
+		private readonly preview: boolean,
+		windowMs: number,
+	) {
+		const submissions = ledgeredCreations(creations, ledger, windowMs, (row) => this.fingerprints.get(row.itemIndex));
+		this.creations = {
+			...submissions,
+			send: async (sendContext, rows) => this.created(rows, await submissions.send(sendContext, rows)),
+		};
+	}
+
+	static async open(context: IExecuteFunctions, mirror: MissingItemsRun | undefined, preview: boolean): Promise<UpsertRun> {
+		const windowMs = listingWindowMs(context);
+		// A preview reads the ledger (what would wait) and changes nothing in it.
+		const ledger = SubmissionLedger.open(context, await serviceKeyOf(context), {
+			sendAgain: preview ? [] : readSendAgain(context.getNodeParameter('sendAgain', 0, '')),
+			legacyWindowMs: windowMs,
+		});
+		return new UpsertRun(context, ledger, mirror, preview, windowMs);
+	}
+
+	/** Every row's result, or the creation it joins, in input order (the memory keeps the most recently sent SKUs). */
+	async settle(context: IExecuteFunctions, rows: Row[]): Promise<Array<RowResult | { batch: PendingCreation }>> {
+		const memory = this.openMemory(context);
+		for (const { itemIndex, payload } of rows) this.fingerprints.set(itemIndex, fingerprintOf(payload, consignmentOf(context, itemIndex)));
+		const confirmedAsIs = (row: Row) => memory?.unchanged(row.payload.vendor_sku, this.fingerprintOf(row)) === true;
+		// Now and then the rows the memory would skip are checked against the service too (a deleted item is sent again).
+		const verifying = memory?.verificationDue() === true;
+		const skipped = (row: Row) => !verifying && confirmedAsIs(row);
+		this.mirror?.takeInput(context, rows);
+		const indexReadAt = Date.now();
+		// The mirror reads the listings in full and checks its guard here, before the first write; otherwise they are read
+		// once when cheaper than looking every row up (itemCatalog.ts).
+		const index = this.mirror ? await this.mirror.decide(context, this.preview) : await readItemCatalog(context, rows.filter((row) => !skipped(row)).length);
+		// Listings read in full settle the memory: created items they show are confirmed, SKUs they do not show dropped.
+		const shown = shownSkus(index);
+		if (memory && shown) memory.reconcile(shown);
+		// Every SKU of the input (the mirror's: refused rows' too): a listed number several rows could be is refused for each.
+		const input = this.mirror?.inputSkus ?? new InputSkus(rows.map((row) => row.payload.vendor_sku));
+		const outcomes = await mapConcurrently(rows, requestSettingsOf(context).maxConcurrent, async (row): Promise<Outcome> => {
+			if (skipped(row)) return unchangedResult(row.payload.vendor_sku, this.preview);
+			const rowMemory = {
+				submittedBefore: memory?.submitted(row.payload.vendor_sku, this.fingerprintOf(row)) === true,
+				memoryVouches: confirmedAsIs(row),
+				ledger: this.ledger,
+				fingerprint: this.fingerprintOf(row),
+				indexReadAt,
+			};
+			return await decideRow(context, row, index, rowMemory, this.preview, input);
+		});
+		if (verifying && !this.preview) memory?.markVerified();
+		return outcomes.map((outcome, position) => this.settled(rows[position], outcome));
+	}
+
+	/** Called once every row of a real run has its result. */
+	finish(): void {
+		this.memory?.save();
+	}
+
+	/** The mirror's output items (the listed items no row has), and how the failed-rows error tells of them. */
+	async mirrorOutputs(): Promise<{ outputs: ExtraOutput[]; inError: OtherOutcomes } | undefined> {
+		if (!this.mirror) return undefined;
+		const outputs = await this.mirror.outputs(this.context, this.preview);
+		return { outputs, inError: missingItemsInError(outputs) };
+	}
+
+	saveLedger(): void {
+		if (!this.preview) this.ledger.save();
+	}
+
+	private openMemory(context: IExecuteFunctions): SentMemory | undefined {
+		this.memory = (context.getNodeParameter('onlySendWhatChanged', 0, false) as boolean)
+			? SentMemory.of(context, context.getNodeParameter('forgetWhatWasSent', 0, false) as boolean)
+			: undefined;
+		return this.memory;
+	}
+
+	private fingerprintOf(row: Row): string {
+		return this.fingerprints.get(row.itemIndex)!;
+	}
+
+	/** A decided row: the item the service shows is the row as sent (no request), or its result is remembered. */
+	private settled(row: Row, outcome: Outcome): RowResult | { batch: PendingCreation } {
+		if ('batch' in outcome) return outcome;
+		if (outcome.ok === 'shown') {
+			this.memory?.confirm(row.payload.vendor_sku);
+			return unchangedResult(row.payload.vendor_sku, this.preview);
+		}
+		if (!this.preview) this.remember(row, outcome, false);
+		return outcome;
+	}
+
+	/** A creation batch's answers: labelled "created", remembered. */
+	private created(rows: PendingCreation[], results: Map<number, RowResult>): Map<number, RowResult> {
+		const rowAt = new Map(rows.map((row) => [row.itemIndex, row]));
+		for (const [itemIndex, result] of results) {
+			if (result.ok === true) results.set(itemIndex, { ...result, json: { operation: 'created', ...result.json } });
+			this.remember(rowAt.get(itemIndex)!, result, true);
+		}
+		return results;
+	}
+
+	/**
+	 * Only what the service accepted is remembered, and a creation as submitted only: it is not a reason to skip the row
+	 * until the service shows the item.
+	 */
+	private remember(row: Row, result: RowResult, created: boolean): void {
+		if (result.ok === 'noRequest' || !this.memory) return;
+		const sku = row.payload.vendor_sku;
+		if (!result.ok || result.unconfirmed) this.memory.forget(sku);
+		else if (created) this.memory.rememberSubmitted(sku, this.fingerprintOf(row));
+		else this.memory.rememberConfirmed(sku, this.fingerprintOf(row));
+	}
+}

@@ -1,0 +1,154 @@
+// Nothing after the trigger started watching is lost (issue 36), through n8n's lifecycle as 1.123 and 2.41 run it
+// (test/harness/trigger/poll-host.ts), against the sandbox: changes made before the first scheduled poll to items the
+// cheap activation did not read, an approval across a restart after a quiet poll, the service's clock apart from
+// n8n's, and a change made while a poll reads between its two listings.
+import type { N8nLine, PollHost } from '../harness/trigger';
+import { readStatusMemory } from '../../nodes/ConsignmentVendorItemTrigger/statusMemory';
+import type { ItemStatus } from '../sandbox/types';
+import { allAnnounced, memoryOf, summary, useItemTriggerSandbox } from './item-trigger.helpers';
+
+const { admin, host, listingRequestCount, pollHeldMidRead, catalogueMadeEarlier, seedLargeCatalogue } = useItemTriggerSandbox();
+
+const LINES: N8nLine[] = ['1.x', '2.x'];
+
+/** Ids of the items the saved memory holds (what the activation read). */
+function remembered(trigger: PollHost): Set<string> {
+	const stored = memoryOf(trigger) as { account?: string } | undefined;
+	return new Set(readStatusMemory(stored, stored?.account ?? '')?.items.keys() ?? []);
+}
+
+/** Each listing's items after its first page (the sandbox lists by ascending item_id, 100 per page). */
+async function beyondFirstPages(): Promise<{ nonApproved: number[]; approved: number[] }> {
+	const { items } = await admin().state();
+	const ids = (approved: boolean) =>
+		items
+			.filter((i) => (i.validation_status === 'approved') === approved)
+			.map((i) => i.item_id)
+			.sort((a, b) => a - b)
+			.slice(100);
+	return { nonApproved: ids(false), approved: ids(true) };
+}
+
+/** 300 items: the seeded 26 + 26 and 124 more of each listing (two pages each), made before the activation. */
+async function seed300(): Promise<void> {
+	await admin().seedManyItems({ count: 124, status: 'pending', skuPrefix: 'W-P-' });
+	await admin().seedManyItems({ count: 124, status: 'approved', skuPrefix: 'W-A-' });
+	await catalogueMadeEarlier();
+}
+
+/** 15 status changes to items beyond the first pages and 5 new items; what each should be announced as. */
+async function twentyChanges(): Promise<string[]> {
+	const beyond = await beyondFirstPages();
+	const cycle = (statuses: ItemStatus[]) => (id: number, n: number): [number, ItemStatus] => [id, statuses[n % statuses.length]];
+	const changes = [
+		...beyond.nonApproved.slice(0, 8).map(cycle(['approved', 'rejected', 'deleted'])),
+		...beyond.approved.slice(-7).map(cycle(['deleted', 'rejected', 'pending'])),
+	];
+	for (const [id, status] of changes) await admin().setItemStatus(id, status);
+	const created = await admin().seedItems({ count: 5, skuPrefix: 'W-NEW-' });
+	return [
+		...changes.map(([id, status]) => `status_changed ${id} null->${status} (previous unknown)`),
+		...created.map((c) => `new_item ${c.item_id} null->pending`),
+	].sort();
+}
+
+describe.each(LINES)('n8n %s: a first activation of 300 items (2 requests), then changes before the first scheduled poll', (line) => {
+	it('15 status changes and 5 new items, all beyond the first pages: each announced once, by the first scheduled poll', async () => {
+		await seed300();
+		const trigger = await host({ n8n: line });
+		await admin().clearRequests();
+		expect(await trigger.activate()).toBeNull();
+		expect(await listingRequestCount()).toBe(2);
+		const expected = await twentyChanges();
+		// Items the activation did not read (its memory does not hold them).
+		const read = remembered(trigger);
+		expect(expected.filter((e) => read.has(e.split(' ')[1]))).toEqual([]);
+
+		expect(summary(await trigger.poll()).sort()).toEqual(expected);
+		expect(await trigger.poll()).toBeNull();
+		await trigger.restart();
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.executions).toHaveLength(1);
+	});
+
+	it("the same with the service's clock an hour behind n8n's, and an hour ahead: times are compared with the service's own", async () => {
+		for (const offsetSeconds of [-3_600, 3_600]) {
+			await admin().reset();
+			await admin().advanceClock(offsetSeconds);
+			await seed300();
+			const trigger = await host({ n8n: line });
+			expect(await trigger.activate()).toBeNull();
+			const expected = await twentyChanges();
+			expect(summary(await trigger.poll()).sort()).toEqual(expected);
+			expect(await trigger.poll()).toBeNull();
+		}
+	});
+});
+
+describe.each(LINES)('n8n %s: Status Changed to approved or rejected; a quiet poll sees a new pending item, it is approved, n8n restarts', (line) => {
+	it.each([
+		['52 items (the activation reads them all)', false],
+		['2,052 items (the activation reads the first pages)', true],
+	])('%s: the approval is announced once', async (_catalogue, large) => {
+		if (large) await seedLargeCatalogue();
+		const trigger = await host({ n8n: line, parameters: { events: ['status_changed'], statuses: ['approved', 'rejected'] } });
+		await trigger.activate();
+		if (large) expect(await trigger.poll()).toBeNull();
+		const saves = trigger.staticDataSaves;
+		const [created] = await admin().seedItems({ count: 1, skuPrefix: 'RS-NEW-' });
+		// Its new_item is filtered out: the poll emits nothing, so n8n saves nothing.
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.staticDataSaves).toBe(saves);
+		await admin().advanceClock(60);
+		await admin().setItemStatus(created.item_id, 'approved');
+
+		await trigger.restart();
+		await trigger.poll();
+		expect(allAnnounced(trigger)).toEqual([`status_changed ${created.item_id} null->approved (previous unknown)`]);
+		expect(await trigger.poll()).toBeNull();
+		await trigger.restart();
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.executions).toHaveLength(1);
+	});
+});
+
+describe.each(LINES)('n8n %s: changes while a poll reads its two listings side by side', (line) => {
+	it('an item approved before its non-approved page is read (missed by both listings), one made pending after the approved listing was read (seen in both): each announced once', async () => {
+		const { lastPending, lastApproved } = await seedLargeCatalogue();
+		const trigger = await host({ n8n: line });
+		await trigger.activate();
+		expect(await trigger.poll()).toBeNull();
+		// The non-approved listing's 6th page is held 1.5 s; meanwhile its first 5 pages and the approved listing's
+		// 11 are read.
+		const { tick } = await pollHeldMidRead(trigger, 5 + 11, 1_500, { pathPrefix: '/v1/items/non_approved', skip: 5 });
+		// lastPending (the non-approved listing's last page, not read yet) is approved: the approved listing, read
+		// already, does not show it, nor does the non-approved one any more: kept for one more poll.
+		await admin().setItemStatus(lastPending, 'approved');
+		// lastApproved, read as approved, becomes pending: the non-approved listing's last page shows it, newer.
+		await admin().setItemStatus(lastApproved, 'pending');
+		expect(summary(await tick)).toEqual([`status_changed ${lastApproved} approved->pending`]);
+		expect(summary(await trigger.poll())).toEqual([`status_changed ${lastPending} pending->approved`]);
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.executions).toHaveLength(2);
+	});
+
+	it('a listing that fails stops the other at its next page: the poll fails, writes nothing, and the next one announces the change once', async () => {
+		const { lastApproved } = await seedLargeCatalogue();
+		const trigger = await host({ n8n: line });
+		await trigger.activate();
+		expect(await trigger.poll()).toBeNull();
+		await admin().setItemStatus(lastApproved, 'deleted');
+		await admin().clearRequests();
+		// Every page takes 50 ms; the non-approved listing's 3rd page is refused (a 403 is not repeated), when the
+		// approved listing is about 3 of its 11 pages in.
+		await admin().setLatency(50);
+		await admin().addFault({ kind: 'status', status: 403, pathPrefix: '/v1/items/non_approved', skip: 2, count: 1 });
+		expect(await trigger.poll()).toBeNull();
+		await admin().clearLatency();
+		expect(trigger.polls.at(-1)!.error).toBeDefined();
+		const approvedPages = (await admin().requests()).filter((r) => r.path === '/v1/items').length;
+		expect(approvedPages).toBeLessThan(11);
+		expect(summary(await trigger.poll())).toEqual([`status_changed ${lastApproved} approved->deleted`]);
+		expect(await trigger.poll()).toBeNull();
+	});
+});

@@ -86,7 +86,7 @@ async function main(): Promise<number> {
  * say which run they come from; the results come back in the usual order (version, then check order).
  */
 async function runSideBySide(installs: InstalledN8n[], tarball: string, checks: typeof ALL_CHECKS, versionTimes: Record<string, number>): Promise<CheckResult[]> {
-	const runs = installs.flatMap((install) => shardsOf(checks).map((shard) => ({ install, shard })));
+	const runs = installs.flatMap((install) => shardsOf(checks, install.release.version).map((shard) => ({ install, shard })));
 	log(`side by side: ${runs.map(({ install, shard }) => `${install.release.version}${shard.name ? ` (${shard.name})` : ''}`).join(', ')}`);
 	const started = Date.now();
 	const done = await Promise.all(

@@ -4,8 +4,8 @@
  * Env: E2E_N8N_VERSIONS ("1", "2", "1,2"), E2E_RESULTS_FILE (default .e2e-work/results.json),
  * E2E_CACHE_DIR (n8n installs), E2E_SKIP_BUILD=1 (dist/ is already fresh), E2E_BASE_URL/E2E_AUTH_URL/
  * E2E_CLIENT_ID/E2E_CLIENT_SECRET (an external API instead of the sandbox), E2E_ONLY (substring filter on
- * check names), E2E_SIDE_BY_SIDE=1 (every version at once, each version's Item Trigger checks in an n8n of their own:
- * suite/shards.ts; CI runs it so).
+ * check names), E2E_SIDE_BY_SIDE=1 (each version's Item Trigger checks in n8n instances of their own, all at once,
+ * beside the versions' other checks: suite/shards.ts; CI runs it so).
  */
 import { join } from 'node:path';
 
@@ -82,23 +82,30 @@ async function main(): Promise<number> {
 }
 
 /**
- * Every version, and each version's shards, at once, each in its own folder with its own n8n and sandbox. Live lines
- * say which run they come from; the results come back in the usual order (version, then check order).
+ * The Item Trigger shards of every version at once (they mostly wait), beside the versions' main runs one after the
+ * other (they keep a core busy: two at once beside CI's other steps starved n8n 1.x until its database health check
+ * failed, "Database is not ready"). Each run in its own folder with its own n8n and sandbox; live lines say which
+ * run they come from; the results come back in the usual order (version, then check order).
  */
 async function runSideBySide(installs: InstalledN8n[], tarball: string, checks: typeof ALL_CHECKS, versionTimes: Record<string, number>): Promise<CheckResult[]> {
 	const runs = installs.flatMap((install) => shardsOf(checks, install.release.version).map((shard) => ({ install, shard })));
 	log(`side by side: ${runs.map(({ install, shard }) => `${install.release.version}${shard.name ? ` (${shard.name})` : ''}`).join(', ')}`);
 	const started = Date.now();
-	const done = await Promise.all(
-		runs.map(async ({ install, shard }) => {
-			const tag = `[${install.release.version}${shard.name ? ` ${shard.name}` : ''}]`;
-			const mine = await runVersion({ install, tarball, checks: shard.checks, shard: shard.name, onResult: (r) => console.log(`${tag}${formatResult(r)}`) });
-			const version = install.release.version;
-			versionTimes[version] = Math.max(versionTimes[version] ?? 0, Date.now() - started);
-			log(`${tag} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-			return mine;
-		}),
-	);
+	const run = async ({ install, shard }: (typeof runs)[number]) => {
+		const tag = `[${install.release.version}${shard.name ? ` ${shard.name}` : ''}]`;
+		const mine = await runVersion({ install, tarball, checks: shard.checks, shard: shard.name, onResult: (r) => console.log(`${tag}${formatResult(r)}`) });
+		const version = install.release.version;
+		versionTimes[version] = Math.max(versionTimes[version] ?? 0, Date.now() - started);
+		log(`${tag} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		return mine;
+	};
+	const mainsInTurn = async () => {
+		const results: CheckResult[] = [];
+		// The newest first: its run is the longer one.
+		for (const main of runs.filter((r) => !r.shard.name).reverse()) results.push(...(await run(main)));
+		return results;
+	};
+	const done = await Promise.all([mainsInTurn(), ...runs.filter((r) => r.shard.name).map(run)]);
 	const order = (r: CheckResult) => checks.findIndex((c) => c.name === r.name);
 	return installs.flatMap((install) =>
 		done

@@ -5,7 +5,7 @@
 const fs = require('fs');
 const path = require('path');
 
-const [dir, failedStepCount, failedStepNames] = process.argv.slice(2);
+const [dir, failedStepCount, failedStepNames, totalSeconds] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 
@@ -38,6 +38,35 @@ for (const { results } of COUNTED) {
 	failed += results.failed;
 }
 
+/**
+ * Each step's time, in the order the steps began, with when it began (steps side by side overlap), then the whole
+ * run's wall time: where CI's minutes go, without reading the log.
+ */
+function printStepTimes(file, total) {
+	let rows;
+	try {
+		rows = fs
+			.readFileSync(file, 'utf8')
+			.trim()
+			.split('\n')
+			.filter(Boolean)
+			.map((line) => {
+				const [name, seconds, status, began] = line.split('\t');
+				return { name, seconds: Number(seconds), status, began: Number(began) };
+			});
+	} catch {
+		return;
+	}
+	rows.sort((a, b) => a.began - b.began);
+	const width = Math.max(...rows.map((r) => r.name.length));
+	const clock = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+	console.log('step times (began at m:ss; steps that began before the one above ended ran side by side):');
+	for (const r of rows) {
+		console.log(`  ${r.name.padEnd(width)}  ${String(r.seconds).padStart(5)} s  at ${clock(r.began).padStart(5)}${r.status === 'ok' ? '' : `  ${r.status}`}`);
+	}
+	if (Number.isFinite(total)) console.log(`  ${'total (wall)'.padEnd(width)}  ${String(total).padStart(5)} s  = ${clock(total)}`);
+}
+
 // Failed steps whose failures are not already inside a result file.
 const stepFailures = Number(failedStepCount) || 0;
 let unaccounted = stepFailures;
@@ -49,5 +78,6 @@ if (stepFailures > 0) {
 }
 failed += Math.max(unaccounted, 0);
 
+printStepTimes(path.join(dir, 'steps.tsv'), Number(totalSeconds));
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

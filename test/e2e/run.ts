@@ -4,7 +4,8 @@
  * Env: E2E_N8N_VERSIONS ("1", "2", "1,2"), E2E_RESULTS_FILE (default .e2e-work/results.json),
  * E2E_CACHE_DIR (n8n installs), E2E_SKIP_BUILD=1 (dist/ is already fresh), E2E_BASE_URL/E2E_AUTH_URL/
  * E2E_CLIENT_ID/E2E_CLIENT_SECRET (an external API instead of the sandbox), E2E_ONLY (substring filter on
- * check names).
+ * check names), E2E_SIDE_BY_SIDE=1 (each version's Item Trigger checks in n8n instances of their own, all at once,
+ * beside the versions' other checks: suite/shards.ts; CI runs it so).
  */
 import { join } from 'node:path';
 
@@ -13,6 +14,7 @@ import { ensureInstalled, selectedReleases, type InstalledN8n } from './install'
 import { exec, tail } from './lib/exec';
 import { packPackage, REPO_DIR } from './lib/package-loader';
 import { formatReport, formatResult, writeResults, type CheckResult } from './lib/report';
+import { shardsOf } from './suite/shards';
 import { runVersion } from './suite/version-run';
 
 const log = (m: string) => console.log(`[e2e] ${m}`);
@@ -63,16 +65,54 @@ async function main(): Promise<number> {
 	}
 	log(`setup done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-	for (const install of installs) {
-		const version = install.release.version;
-		log(`n8n ${version}`);
-		const versionStarted = Date.now();
-		const mine = await runVersion({ install, tarball, checks, onResult: (r) => console.log(formatResult(r)) });
-		results.push(...mine);
-		versionTimes[version] = Date.now() - versionStarted;
+	if (process.env.E2E_SIDE_BY_SIDE === '1') {
+		results.push(...(await runSideBySide(installs, tarball, checks, versionTimes)));
+	} else {
+		for (const install of installs) {
+			const version = install.release.version;
+			log(`n8n ${version}`);
+			const versionStarted = Date.now();
+			const mine = await runVersion({ install, tarball, checks, onResult: (r) => console.log(formatResult(r)) });
+			results.push(...mine);
+			versionTimes[version] = Date.now() - versionStarted;
+		}
 	}
 	log(`total ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	return finish();
+}
+
+/**
+ * The Item Trigger shards of every version at once (they mostly wait), beside the versions' main runs one after the
+ * other (they keep a core busy: two at once beside CI's other steps starved n8n 1.x until its database health check
+ * failed, "Database is not ready"). Each run in its own folder with its own n8n and sandbox; live lines say which
+ * run they come from; the results come back in the usual order (version, then check order).
+ */
+async function runSideBySide(installs: InstalledN8n[], tarball: string, checks: typeof ALL_CHECKS, versionTimes: Record<string, number>): Promise<CheckResult[]> {
+	const runs = installs.flatMap((install) => shardsOf(checks, install.release.version).map((shard) => ({ install, shard })));
+	log(`side by side: ${runs.map(({ install, shard }) => `${install.release.version}${shard.name ? ` (${shard.name})` : ''}`).join(', ')}`);
+	const started = Date.now();
+	const run = async ({ install, shard }: (typeof runs)[number]) => {
+		const tag = `[${install.release.version}${shard.name ? ` ${shard.name}` : ''}]`;
+		const mine = await runVersion({ install, tarball, checks: shard.checks, shard: shard.name, onResult: (r) => console.log(`${tag}${formatResult(r)}`) });
+		const version = install.release.version;
+		versionTimes[version] = Math.max(versionTimes[version] ?? 0, Date.now() - started);
+		log(`${tag} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		return mine;
+	};
+	const mainsInTurn = async () => {
+		const results: CheckResult[] = [];
+		// The newest first: its run is the longer one.
+		for (const main of runs.filter((r) => !r.shard.name).reverse()) results.push(...(await run(main)));
+		return results;
+	};
+	const done = await Promise.all([mainsInTurn(), ...runs.filter((r) => r.shard.name).map(run)]);
+	const order = (r: CheckResult) => checks.findIndex((c) => c.name === r.name);
+	return installs.flatMap((install) =>
+		done
+			.flat()
+			.filter((r) => r.version === install.release.version)
+			.sort((a, b) => (a.name.startsWith('setup') ? -1 : 0) - (b.name.startsWith('setup') ? -1 : 0) || order(a) - order(b)),
+	);
 }
 
 main().then(

@@ -2,6 +2,10 @@
 // 256 MB (`--max-old-space-size=256`, an n8n in a small container), in filesystem binary mode (2.x's default
 // outside queue mode; set on 1.x, whose default keeps binary data in memory). The parts are read back from n8n's
 // storage: every record exactly once. The same listing as items (Output: Items) under the same cap fails.
+// Sized to what each run proves (issue 37): the memory bound and its control (Return All as items failing under the
+// same cap) are the node's streaming, the same code on every version, proven once, on 2.x; that run takes ~4 min
+// on 2 cores, most of it the control running out of memory. On 1.x the export runs under the same cap with fewer
+// records, still several parts in 1.x's filesystem storage, each record read back once.
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +15,10 @@ import { executeWorkflow, type N8nInstance, type OutputItem } from '../lib/n8n-c
 import { apiRequests, expectEqual } from './expect';
 import { fail, sandboxCheck, type Check } from './types';
 
+/** The memory bound's size (2.x): as items, this listing does not fit in the capped heap. */
 const RECORDS = 200_000;
+/** 1.x: two parts of at most 5 MB (one part holds ~33,000 records). */
+const RECORDS_V1 = 50_000;
 const SEEDED_APPROVED = 26;
 export const SMALL_HEAP_OPTION = '--max-old-space-size=256';
 
@@ -48,9 +55,11 @@ async function readPart(path: string, ids: Set<string>): Promise<number> {
 	return lines;
 }
 
-const exportUnderSmallHeap = sandboxCheck('cli', `list to file: 200,000 records to CSV parts with n8n's heap capped at 256 MB, every record read back once; Return All as items fails there`, async (ctx, admin) => {
+const exportUnderSmallHeap = sandboxCheck('cli', `list to file: 200,000 records to CSV parts with n8n's heap capped at 256 MB, every record read back once; Return All as items fails there (1.x: 50,000 records, the export only)`, async (ctx, admin) => {
+	const v1 = ctx.version.startsWith('1.');
+	const records = v1 ? RECORDS_V1 : RECORDS;
 	await admin.reset();
-	await admin.seedManyItems({ count: RECORDS - SEEDED_APPROVED, status: 'approved' });
+	await admin.seedManyItems({ count: records - SEEDED_APPROVED, status: 'approved' });
 	const storage = mkdtempSync(join(tmpdir(), 'e2e-binary-'));
 	try {
 		const small = smallN8n(ctx.instance, storage);
@@ -58,9 +67,9 @@ const exportUnderSmallHeap = sandboxCheck('cli', `list to file: 200,000 records 
 		const exported = await executeWorkflow(small, ctx.workflowId('item-export-to-file'), EXECUTE_TIMEOUT_MS);
 		if (!exported.ok) fail(`the export failed under ${SMALL_HEAP_OPTION} after ${(exported.ms / 1000).toFixed(1)} s: ${exported.error?.message ?? ''}\n${exported.log}`);
 		const pages = apiRequests(await admin.requests());
-		expectEqual(pages.length, RECORDS / 100, 'GET /v1/items requests (pages of 100)');
+		expectEqual(pages.length, records / 100, 'GET /v1/items requests (pages of 100)');
 		const parts = (exported.runData?.['Export approved items']?.[0]?.data?.main?.[0] ?? []) as OutputItem[];
-		if (parts.length < 2) fail(`expected the 200,000 records in several parts of at most 5 MB, got ${parts.length}`);
+		if (parts.length < 2) fail(`expected the ${records} records in several parts of at most 5 MB, got ${parts.length}`);
 		const ids = new Set<string>();
 		let lines = 0;
 		for (const [index, part] of parts.entries()) {
@@ -71,8 +80,9 @@ const exportUnderSmallHeap = sandboxCheck('cli', `list to file: 200,000 records 
 			expectEqual(partLines, part.json.records, `records in part ${index + 1} (its JSON's count)`);
 			lines += partLines;
 		}
-		expectEqual([lines, ids.size], [RECORDS, RECORDS], 'records read back from the parts, distinct item ids');
-		const seen = `${RECORDS} records in ${parts.length} parts in ${(exported.ms / 1000).toFixed(1)} s under ${SMALL_HEAP_OPTION}, each once`;
+		expectEqual([lines, ids.size], [records, records], 'records read back from the parts, distinct item ids');
+		const seen = `${records} records in ${parts.length} parts in ${(exported.ms / 1000).toFixed(1)} s under ${SMALL_HEAP_OPTION}, each once`;
+		if (v1) return `${seen} (the memory bound and its control run on 2.x)`;
 
 		const asItems = await executeWorkflow(small, ctx.workflowId('item-return-all-as-items'), EXECUTE_TIMEOUT_MS);
 		if (asItems.ok) fail(`${seen}; but Return All as items also finished under ${SMALL_HEAP_OPTION}: the comparison shows nothing`);

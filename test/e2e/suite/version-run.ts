@@ -23,6 +23,11 @@ export interface VersionRunOptions {
 	onResult(result: CheckResult): void;
 	/** A run of the same version under other n8n settings (its own folder, its name in the report). */
 	variant?: RunVariant;
+	/**
+	 * Part of a version's checks run in an n8n and a sandbox of their own, beside the rest (see suite/shards.ts): its
+	 * folder's suffix and the name its setup steps carry. The report's version label stays the version's.
+	 */
+	shard?: string;
 }
 
 export interface RunVariant {
@@ -54,7 +59,8 @@ export async function runVersion(options: VersionRunOptions): Promise<CheckResul
 		results.push(r);
 		options.onResult(r);
 	};
-	const step = async (name: string, fn: () => Promise<string>): Promise<boolean> => {
+	const step = async (stepName: string, fn: () => Promise<string>): Promise<boolean> => {
+		const name = options.shard ? stepName.replace(/^setup:/, `setup (${options.shard} instance):`) : stepName;
 		const started = Date.now();
 		try {
 			record({ version, name, ok: true, detail: await fn(), ms: Date.now() - started });
@@ -68,7 +74,7 @@ export async function runVersion(options: VersionRunOptions): Promise<CheckResul
 		for (const check of options.checks) record({ version, name: check.name, ok: false, detail: `not run: ${reason}`, ms: 0 });
 	};
 
-	const workDir = join(REPO_DIR, '.e2e-work', `n8n-${version}${variant ? `-${variant.name}` : ''}`);
+	const workDir = join(REPO_DIR, '.e2e-work', `n8n-${version}${variant ? `-${variant.name}` : ''}${options.shard ? `-${options.shard}` : ''}`);
 	rmSync(workDir, { recursive: true, force: true });
 	const userFolder = join(workDir, 'user');
 	mkdirSync(userFolder, { recursive: true });

@@ -1,0 +1,58 @@
+# Sourced by .ci/run: steps that run in the foreground or side by side, each timed, its time kept for the summary.
+#   step <name> <command...>        runs now, output straight to the log
+#   start_step <name> <command...>  runs in the background, output to $results/logs/<name>.log (printed when it ends)
+#   wait_steps                      waits for every background step, prints its output and outcome
+# Each step appends `<name>\t<seconds>\t<ok|FAILED>\t<started, s after CI began>` to $results/steps.tsv, which
+# .ci/summarize.js prints. A failed step's name goes into failed_steps (the summary counts failures without results).
+
+failed_steps=()
+ci_started=$SECONDS
+background_pids=()
+background_names=()
+
+record_step() { # record_step <name> <seconds> <ok|FAILED> <start offset>
+	printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" >>"$results/steps.tsv"
+	echo "::: $1 $3 ($2 s)"
+	[ "$3" = ok ] || failed_steps+=("$1")
+}
+
+step() {
+	local name=$1; shift
+	echo "::: $name"
+	local started=$SECONDS
+	if "$@"; then record_step "$name" $((SECONDS - started)) ok $((started - ci_started))
+	else record_step "$name" $((SECONDS - started)) FAILED $((started - ci_started)); fi
+}
+
+log_file() { echo "$results/logs/$(echo "$1" | tr -c 'A-Za-z0-9.\n-' '_').log"; }
+
+start_step() {
+	local name=$1; shift
+	mkdir -p "$results/logs"
+	echo "::: $name (started beside the others, output at the end: $(log_file "$name"))"
+	local started=$((SECONDS - ci_started))
+	(
+		begun=$SECONDS
+		if "$@"; then status=ok; else status=FAILED; fi
+		printf '%s\t%s\t%s\n' $((SECONDS - begun)) "$status" "$started" >"$(log_file "$name").status"
+	) >"$(log_file "$name")" 2>&1 &
+	background_pids+=("$!")
+	background_names+=("$name")
+}
+
+wait_steps() {
+	local i name seconds status started
+	for i in "${!background_pids[@]}"; do
+		name=${background_names[$i]}
+		wait "${background_pids[$i]}"
+		echo "::: $name: output"
+		cat "$(log_file "$name")"
+		if IFS=$'\t' read -r seconds status started <"$(log_file "$name").status"; then
+			record_step "$name" "$seconds" "$status" "$started"
+		else
+			record_step "$name" 0 FAILED 0
+		fi
+	done
+	background_pids=()
+	background_names=()
+}

@@ -39,20 +39,22 @@ export const ALL_FEATURES = Object.keys(FEATURES) as Feature[];
  * Read by histories.test.ts and the CLI's report.
  */
 export const OFF_BY_DEFAULT: Partial<Record<Feature, string>> = {
-	fullConcurrencyRefusals: 'issue 35 sequence 1: a refused address row leaves writes on the wire unnamed, and the error says "run the node again"',
-	window0: 'sequence 2: a run with New Items Listed Within 0 re-POSTs every row still awaiting the listings',
-	overlap: 'sequence 3: two overlapping runs both create the SKU',
-	twoWorkflows: 'sequence 4: the memory is per workflow, two workflows create one SKU twice',
-	twoNodes: 'sequence 4: the memory is per node, a second Create or Update node creates the SKU again',
-	renames: 'sequence 4: static data goes by node name, a renamed node forgets (after a restart)',
-	manualRuns: 'sequence 4: a manual run saves no static data, a restart (another worker) then creates its rows again',
-	numericSkus: 'sequence 5: "0073105" listed as 73105 is created again after the window, and the mirror sets it to 0',
-	outsideEdits: 'sequence 7: an MSRP changed in the portal stays wrong behind "unchanged" after the 6-hour check (seen in a hand-built history; rare in random ones)',
-	quietByDefault: 'sequence 8: with the default settings a re-run PATCHes rows the service holds as they are',
-	settingChanges:
-		'not in the 8: after a run with Only Send What Changed off, a creation remembered as submitted is called "unchanged" while the listing shows another price; and turning it on PATCHes rows this node just wrote',
-	itemCreate: 'not in the 8: Item → Create keeps no record of its submissions, so Create or Update creates the SKU again within the listing delay',
-	crashes: 'a process killed at the end of a run saves nothing: its rows are created again within the listing delay (a limit the docs must state, issue 35 item 1)',
+	// Fixed since the checker found them (each has a targeted test), yet with the feature on the checker still finds a
+	// history to look into; it stays off in `npm test` until that history is read (the closing note of issue 35 names it).
+	fullConcurrencyRefusals: 'sequence 1, fixed (writes-on-the-wire.test.ts); an Address Create answered 503 is still read as carried out (the checker\'s reading of the error, or the error)',
+	overlap: 'sequence 3, fixed (item-ledger.test.ts); overlapping runs with a lost answer and the mirror still gave 2 items once',
+	twoWorkflows: 'sequence 4, fixed (item-ledger.test.ts); on with twoNodes, renames, itemCreate and settingChanges a history is still being shrunk',
+	twoNodes: 'sequence 4, fixed (item-ledger.test.ts); see twoWorkflows',
+	renames: 'sequence 4, fixed (item-ledger.test.ts); see twoWorkflows',
+	numericSkus: 'sequence 5, fixed (item-upsert-sku-forms.test.ts); not yet run long enough with the other features on',
+	settingChanges: 'found by the checker (not in the 8), fixed (item-upsert-quiet.test.ts); see twoWorkflows',
+	itemCreate: 'found by the checker (not in the 8), fixed: Item Create creates through the ledger (item-ledger.test.ts); see twoWorkflows',
+	// Not defects: what the package documents it cannot do, or a setting whose meaning the checker does not model.
+	window0: 'New Items Listed Within 0 means the service lists new items at once; against one that lists late, a later run creates the row again, as the hint says (the advice for a refused row is Send Again)',
+	manualRuns: 'a documented limit: a manual run saves no static data, so after a restart (another worker) its rows can be created again within the listing delay (docs/bulk-items.md)',
+	crashes: 'a documented limit: a process killed at the end of a run saves nothing (docs/bulk-items.md)',
+	outsideEdits: 'sequence 7 was fixed by saying what the code does: the fields the listings do not show are trusted until Forget What Was Sent; the checker still expects the 6-hour check to correct them',
+	quietByDefault: 'sequence 8, fixed for new nodes (version 1.3, item-upsert-quiet.test.ts and the bench); the checker runs version 1 nodes, whose default stays off',
 };
 
 export const DEFAULT_FEATURES = ALL_FEATURES.filter((feature) => !(feature in OFF_BY_DEFAULT));

@@ -134,7 +134,6 @@ export class World {
 		for (const record of records) record.overlapped = records.filter((other) => other !== record);
 		// HISTORY_DEBUG=1 (with --seed): what each run sent and said, to read a replayed failure.
 		if (process.env.HISTORY_DEBUG) {
-			// eslint-disable-next-line no-console
 			console.log(JSON.stringify({ requests: requests.map((r) => `${r.method} ${r.path} ${r.status} ${JSON.stringify(r.body ?? '').slice(0, 120)}`), outputs: records.map((r) => r.outputs.map((o) => JSON.stringify(o).slice(0, 200))) }, null, 1));
 		}
 		if (specs.some((spec) => spec.crash)) this.restartProcess();

@@ -81,12 +81,15 @@ function valuesAtService(record: RunRecord, index: number, ledger: WriteLedger):
 function nothingZeroedFromInput(record: RunRecord): Violation[] {
 	if (!record.spec.mirror) return [];
 	const inInput = new Set(record.rows.map((row) => row.sku));
+	// The request log of overlapping runs is the group's: a PATCH to 0 is this run's only if no other mirror run of the
+	// group could have sent it (one whose input lacks the SKU: two mirrors of different sources zero each other's items).
+	const anotherMirrorLacks = (sku: string | undefined) => record.overlapped.some((other) => other.spec.mirror && !other.rows.some((row) => row.sku === sku));
 	return record.requests
 		// Sent is enough: the service refusing it (a non-approved item needs every field) does not make it right.
 		.filter((request) => request.method === 'PATCH' && (request.body as IDataObject | null)?.quantity === 0)
 		.flatMap((request) => {
 			const item = record.before.items.find((candidate) => `/v1/items/${candidate.item_id}` === request.path);
-			return item && inInput.has(skuIdentity(item.vendor_sku))
+			return item && inInput.has(skuIdentity(item.vendor_sku)) && !anotherMirrorLacks(skuIdentity(item.vendor_sku))
 				? [{ invariant: 'nothing zeroed that the input holds', detail: `${record.label} sent PATCH {quantity: 0} to SKU ${item.vendor_sku} (item_id ${item.item_id}, ${item.validation_status}; the service answered ${request.status}) although its input has that SKU` }]
 				: [];
 		});

@@ -123,9 +123,11 @@ export class World {
 		}
 		const done = await Promise.all(started);
 		if (latencyMs > 0) await this.sandbox.admin.clearLatency();
-		if (specs.some((spec) => spec.faults.some((fault) => fault.kind === 'lostAnswer'))) {
-			// The write whose answer was lost is carried out after the run gave up on it.
-			await new Promise((resolve) => setTimeout(resolve, LOST_ANSWER_LATENCY_MS + 100));
+		const lostAnswers = specs.reduce((count, spec) => count + spec.faults.filter((fault) => fault.kind === 'lostAnswer').length, 0);
+		if (lostAnswers > 0) {
+			// The write whose answer was lost is carried out after the run gave up on it: waited for, or it would land in
+			// the next step's (or the next history's) state. Latency faults on one request add up.
+			await new Promise((resolve) => setTimeout(resolve, lostAnswers * LOST_ANSWER_LATENCY_MS + 100));
 		}
 		const requests = (await this.sandbox.admin.requests()).filter((request) => !isTokenExchange(request));
 		await this.sandbox.admin.clearFaults();

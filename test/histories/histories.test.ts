@@ -6,7 +6,7 @@ import { OFF_BY_DEFAULT, parseFeatures } from './features';
 
 const BUDGET_MS = 35_000;
 
-it(`random histories keep every invariant (features off until fixed: ${Object.keys(OFF_BY_DEFAULT).join(', ') || 'none'})`, async () => {
+it(`random histories keep every invariant (features off, each with its reason in features.ts: ${Object.keys(OFF_BY_DEFAULT).join(', ') || 'none'})`, async () => {
 	const seed = process.env.HISTORY_SEED === undefined ? undefined : Number(process.env.HISTORY_SEED);
 	const report = await checkHistories({
 		runs: Number(process.env.HISTORY_RUNS ?? 40),

@@ -29,7 +29,9 @@ export const errorText = (record: RunRecord) => (record.error ? `${record.error.
 
 /** Rows an error names as carried out ("… carried out before this failure (item index 0-9) …"). */
 function carriedOutIndexes(text: string): Set<number> {
-	const match = /carried out[^(]*\(item index ([\d,\s-]+)\)/i.exec(text);
+	// The runner's own sentence ("3 of the 40 items were carried out (item index 0-2)"), not any "carried out" before a
+	// parenthesis ("…may have been carried out: check… Outcome unknown: 1 item (item index 0)").
+	const match = /items? were carried out \(item index ([\d,\s-]+)\)/i.exec(text);
 	return new Set(match ? indexesIn(match[1]) : []);
 }
 

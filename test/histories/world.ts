@@ -7,18 +7,8 @@
 // - time passes for n8n and the service alike (Date.now, which the sandbox clock also reads, moved forward).
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { forgetListingCosts } from '../../nodes/ConsignmentVendor/resources/item/upsert/itemCatalog';
-import { forgetProcessLedger } from '../../nodes/ConsignmentVendor/resources/item/helpers/submissionLedger';
-import { forgetRefusedPageSizes } from '../../nodes/shared/pagination';
-import {
-	buildWorkflow,
-	CredentialStore,
-	forgetSchedulers,
-	forgetSharedAccessTokens,
-	packageNodeType,
-	runWorkflow,
-	sandboxCredential,
-} from '../harness';
+import { buildWorkflow, CredentialStore, forgetSchedulers, packageNodeType, runWorkflow, sandboxCredential } from '../harness';
+import { forgetPackageProcessMemory } from '../integration/nodeRun.helpers';
 import type { RequestLogEntry, RunningSandbox, SandboxStateSnapshot } from '../sandbox';
 import { LOST_ANSWER_LATENCY_MS, prepareRun, type InputRow } from './runs';
 import type { RunSpec, ServiceSetup } from './steps';
@@ -85,11 +75,7 @@ export class World {
 
 	/** Everything the package keeps in the n8n process. */
 	restartProcess(): void {
-		forgetProcessLedger();
-		forgetSharedAccessTokens();
-		forgetSchedulers();
-		forgetRefusedPageSizes();
-		forgetListingCosts();
+		forgetPackageProcessMemory();
 	}
 
 	advanceTime(seconds: number): void {

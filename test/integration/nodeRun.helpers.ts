@@ -39,13 +39,18 @@ export function useSandbox(options: { seed?: boolean } = {}): () => RunningSandb
 	});
 	beforeEach(async () => {
 		await sandbox!.admin.reset();
-		forgetSharedAccessTokens();
-		forgetSchedulers();
-		forgetRefusedPageSizes();
-		forgetListingCosts();
-		forgetProcessLedger();
+		forgetPackageProcessMemory();
 	});
 	return () => sandbox!;
+}
+
+/** Everything the package keeps in the n8n process (a restart, or a new process): tokens, queues, page sizes, costs, the ledger. */
+export function forgetPackageProcessMemory(): void {
+	forgetSharedAccessTokens();
+	forgetSchedulers();
+	forgetRefusedPageSizes();
+	forgetListingCosts();
+	forgetProcessLedger();
 }
 
 /** Runs the node (version 1 unless `typeVersion` says) once over `inputItems`, with the store's credential `cred-1`. */

@@ -49,7 +49,11 @@ export function formatReport(results: CheckResult[], versionTimes: Record<string
 		const s = summarize(mine);
 		const secs = ((versionTimes[version] ?? 0) / 1000).toFixed(0);
 		lines.push(`n8n ${version}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (${secs} s)`);
-		for (const r of mine) lines.push(`  ${r.skipped ? 'SKIP' : r.ok ? 'PASS' : 'FAIL'}  ${r.name}`);
+		for (const r of mine) {
+			lines.push(`  ${r.skipped ? 'SKIP' : r.ok ? 'PASS' : 'FAIL'}  ${r.name}`);
+			// Why it failed, again at the end: a CI log is often read from its tail only.
+			if (!r.ok) lines.push(`        ${r.detail.split('\n').slice(0, 6).join('\n        ')}`);
+		}
 	}
 	return lines.join('\n');
 }

@@ -8,6 +8,7 @@ import { ALL_FEATURES, type Feature } from './features';
 import { setupArbitrary, stepArbitrary } from './generate';
 import { WriteLedger } from './ledger';
 import { printHistory } from './printer';
+import { SubmissionReach } from './reach';
 import type { ServiceSetup } from './steps';
 import { installHistoryClock, World } from './world';
 
@@ -67,7 +68,7 @@ export async function checkHistories(options: CheckOptions): Promise<CheckReport
 		options.onHistory?.(played);
 		played++;
 		await world.reset(setup);
-		const real = { world, ledger: new WriteLedger(), setup, features: options.features, lines: [] as string[] };
+		const real = { world, ledger: new WriteLedger(), reach: new SubmissionReach(), setup, features: options.features, lines: [] as string[] };
 		try {
 			await fc.asyncModelRun(() => ({ model: newModel(), real }), steps);
 		} catch (error) {

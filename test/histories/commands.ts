@@ -7,6 +7,7 @@ import { noDuplicates, checkRun, type Violation } from './invariants';
 import type { Feature } from './features';
 import type { WriteLedger } from './ledger';
 import { describeStep } from './printer';
+import type { SubmissionReach } from './reach';
 import { itemRow, SKU_POOL, skuIdentity } from './rows';
 import type { RunSpec, ServiceSetup, Step } from './steps';
 import type { RunRecord, World } from './world';
@@ -24,6 +25,8 @@ export interface Real {
 	world: World;
 	features: ReadonlySet<Feature>;
 	ledger: WriteLedger;
+	/** What each workflow can know of a submission across restarts (the documented limit). */
+	reach: SubmissionReach;
 	setup: ServiceSetup;
 	/** The history so far, one readable line per step. */
 	lines: string[];
@@ -84,13 +87,16 @@ export class StepCommand implements fc.AsyncCommand<Model, Real> {
 	private async play(step: Step, real: Real): Promise<void> {
 		switch (step.kind) {
 			case 'run':
+				real.reach.starting([step.run]);
 				await this.played(real, await real.world.runGroup([step.run], 0, 0));
 				break;
 			case 'overlap':
+				real.reach.starting(step.runs);
 				await this.played(real, await real.world.runGroup(step.runs, step.gapMs, 40));
 				break;
 			case 'restart':
 				real.world.restartProcess();
+				real.reach.restarted();
 				break;
 			case 'time':
 				real.world.advanceTime(step.seconds);
@@ -121,9 +127,12 @@ export class StepCommand implements fc.AsyncCommand<Model, Real> {
 	/** The invariants after the runs; then the ledger learns who wrote what. */
 	private async played(real: Real, records: RunRecord[]): Promise<void> {
 		const after = records[0].after;
-		const violations = [...noDuplicates(after), ...records.flatMap((record) => checkRun(record, real.ledger))];
+		const excused = (sku: string, count: number) => real.reach.excuses(sku, count, records);
+		const violations = [...noDuplicates(after, excused), ...records.flatMap((record) => checkRun(record, real.ledger))];
+		real.reach.played(records);
 		const by = records.length === 1 ? records[0].nodeKey : 'overlapping runs';
-		real.ledger.record(records[0].requests, after, by, Date.now());
+		const remembered = records.length === 1 && records[0].spec.operation === 'upsert' && records[0].spec.onlySendWhatChanged === 'on';
+		real.ledger.record(records[0].requests, after, by, Date.now(), remembered);
 		if (violations.length > 0) throw new HistoryViolation(violations, [...real.lines]);
 	}
 }
@@ -139,8 +148,8 @@ async function marketplace(step: Extract<Step, { kind: 'approve' | 'purchase' | 
 		await admin.emitEvent({ operation: 'item_purchased', data: { item_id: item.item_id }, url: 'http://127.0.0.1:9/' });
 	}
 	if (step.kind === 'outsideEdit' && item.validation_status !== 'approved') {
-		// The MSRP, which the listings do not show; the other fields as the service holds them.
-		const { msrp } = itemRow({ sku: step.sku, form: 'text', version: step.version });
+		// The MSRP, which the listings do not show, or the price, which they do; the other fields as the service holds them.
+		const edited = itemRow({ sku: step.sku, form: 'text', version: step.version });
 		const body = {
 			vendor_sku: item.vendor_sku,
 			taxon_permalink: item.taxon,
@@ -149,8 +158,8 @@ async function marketplace(step: Extract<Step, { kind: 'approve' | 'purchase' | 
 			designer: item.designer,
 			image: item.image,
 			quantity: item.quantity,
-			msrp,
-			price: item.price,
+			msrp: step.field === 'msrp' ? edited.msrp : item.msrp,
+			price: step.field === 'price' ? edited.price : item.price,
 			gender: item.gender,
 			taxon_specific_attributes: item.taxon_specific_attributes,
 		};

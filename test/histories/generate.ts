@@ -100,6 +100,6 @@ export function stepArbitrary(features: Features): fc.Arbitrary<Step> {
 	const sku = fc.nat({ max: SKU_POOL.length - 1 });
 	if (features.has('approvals') || features.has('mirror') || features.has('orders')) steps.push({ arbitrary: fc.record({ kind: fc.constant('approve' as const), sku }), weight: 1 });
 	if (features.has('orders')) steps.push({ arbitrary: fc.record({ kind: fc.constant('purchase' as const), sku }), weight: 1 });
-	if (features.has('outsideEdits')) steps.push({ arbitrary: fc.record({ kind: fc.constant('outsideEdit' as const), sku, version: fc.nat({ max: 2 }) }), weight: 1 });
+	if (features.has('outsideEdits')) steps.push({ arbitrary: fc.record({ kind: fc.constant('outsideEdit' as const), sku, version: fc.nat({ max: 2 }), field: fc.constantFrom('msrp' as const, 'price' as const) }), weight: 1 });
 	return fc.oneof(...steps);
 }

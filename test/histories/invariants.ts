@@ -12,8 +12,11 @@ export interface Violation {
 	detail: string;
 }
 
-/** Only Send What Changed's promise: a change made outside the node is seen within this time. */
+/** Only Send What Changed's promise: a change made outside the node to a field the listings show is seen within this time. */
 const OUTSIDE_CHANGE_SEEN_WITHIN_MS = 6 * 3_600_000;
+
+/** The fields each listing shows of an item. */
+const SHOWN = { approved: ['vendor_sku', 'price', 'designer', 'condition', 'taxon_permalink'], other: ['vendor_sku', 'quantity', 'price', 'designer', 'condition', 'taxon_permalink'] };
 const ITEM_OPERATIONS: ReadonlySet<string> = new Set(['upsert', 'create', 'itemUpdate']);
 
 const rowName = (record: RunRecord, index: number) => {
@@ -22,13 +25,16 @@ const rowName = (record: RunRecord, index: number) => {
 	return `${what} (row ${index} of ${record.label})`;
 };
 
-/** At most one item per SKU the package created; at most one address per address row. */
-export function noDuplicates(state: SandboxStateSnapshot): Violation[] {
+/**
+ * At most one item per SKU the package created (`excused`: items of a SKU a documented limit explains, reach.ts); at
+ * most one address per address row.
+ */
+export function noDuplicates(state: SandboxStateSnapshot, excused: (sku: string, count: number) => boolean = () => false): Violation[] {
 	const violations: Violation[] = [];
 	const bySku = new Map<string, number[]>();
 	for (const item of state.items) bySku.set(skuIdentity(item.vendor_sku), [...(bySku.get(skuIdentity(item.vendor_sku)) ?? []), item.item_id]);
 	for (const [sku, ids] of bySku) {
-		if (ids.length > 1) violations.push({ invariant: 'at most one item per SKU', detail: `SKU ${sku} has ${ids.length} items at the service (item_id ${ids.join(', ')})` });
+		if (ids.length > 1 && !excused(sku, ids.length)) violations.push({ invariant: 'at most one item per SKU', detail: `SKU ${sku} has ${ids.length} items at the service (item_id ${ids.join(', ')})` });
 	}
 	const byStreet = new Map<number, number>();
 	for (const address of state.addresses) {
@@ -66,8 +72,13 @@ function valuesAtService(record: RunRecord, index: number, ledger: WriteLedger):
 	if ([wanted, ...alsoFine].some((values) => sameValues(values, item as unknown as IDataObject))) return [];
 	if (record.overlapped.some((other) => other.spec.mirror) && item.quantity === 0) return [];
 	const last = ledger.get(item.item_id);
-	// "Unchanged" trusts the node's memory: a change someone else made is promised to be seen within 6 hours.
-	if (told === 'unchanged' && last && last.by !== record.nodeKey && record.endedAt - last.at < OUTSIDE_CHANGE_SEEN_WITHIN_MS) return [];
+	// "Unchanged" trusts Only Send What Changed's memory when someone else wrote the item last (its hint says so): a
+	// change to a field the listings show is seen at the next 6-hour check; the fields they do not show (MSRP, ...) are
+	// trusted as last sent until Forget What Was Sent.
+	if (told === 'unchanged' && last && last.by !== record.nodeKey) {
+		const differing = Object.keys(wanted).filter((field) => !sameValues({ [field]: wanted[field] }, item as unknown as IDataObject));
+		if (differing.every((field) => !SHOWN.other.includes(field)) || record.endedAt - last.at < OUTSIDE_CHANGE_SEEN_WITHIN_MS) return [];
+	}
 	const held = { quantity: item.quantity, price: item.price, msrp: item.msrp, designer: item.designer };
 	return [
 		{
@@ -95,9 +106,6 @@ function nothingZeroedFromInput(record: RunRecord): Violation[] {
 		});
 }
 
-/** The fields each listing shows of an item. */
-const SHOWN = { approved: ['vendor_sku', 'price', 'designer', 'condition', 'taxon_permalink'], other: ['vendor_sku', 'quantity', 'price', 'designer', 'condition', 'taxon_permalink'] };
-
 /** No write where the service already holds the row's values, as far as the listings (or the node's own last write) show. */
 function noNeedlessWrite(record: RunRecord, ledger: WriteLedger): Violation[] {
 	if (record.spec.operation !== 'upsert' || record.spec.onlySendWhatChanged === 'off' || record.overlapped.length > 0) return [];
@@ -109,7 +117,7 @@ function noNeedlessWrite(record: RunRecord, ledger: WriteLedger): Violation[] {
 			if (!item || !sameValues(body, item as unknown as IDataObject)) return [];
 			const shown = Object.keys(body).every((field) => (item.validation_status === 'approved' ? SHOWN.approved : SHOWN.other).includes(field));
 			const last = ledger.get(item.item_id);
-			const knownToNode = last !== undefined && last.by === record.nodeKey && last.answered !== false && sameValues(body, last.values);
+			const knownToNode = last !== undefined && last.by === record.nodeKey && last.answered !== false && last.remembered === true && sameValues(body, last.values);
 			if (!shown && !knownToNode) return [];
 			return [
 				{

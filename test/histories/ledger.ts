@@ -13,6 +13,11 @@ export interface LastWrite {
 	values: IDataObject;
 	/** False when its answer was lost: the writer cannot know the service holds these values. */
 	answered?: boolean;
+	/**
+	 * Whether the writer kept what it wrote (Create or Update with Only Send What Changed on): a node that wrote with
+	 * the option off has no memory of it once the option is turned on (the option's description says so).
+	 */
+	remembered?: boolean;
 }
 
 /** Values compared as the service stores them (a SKU's case aside). */
@@ -44,7 +49,7 @@ export class WriteLedger {
 	}
 
 	/** Every write the service carried out among `requests`, made by `by`. */
-	record(requests: RequestLogEntry[], after: SandboxStateSnapshot, by: string, at: number): void {
+	record(requests: RequestLogEntry[], after: SandboxStateSnapshot, by: string, at: number, remembered: boolean): void {
 		for (const request of requests.filter(isSuccess)) {
 			const body = (request.body ?? {}) as IDataObject;
 			// The only latency fault a history injects is the lost answer's (runs.ts).
@@ -52,11 +57,11 @@ export class WriteLedger {
 			if (request.method === 'POST' && request.path.startsWith('/v1/consignments/')) {
 				for (const sent of (body.items as IDataObject[] | undefined) ?? []) {
 					const item = after.items.find((candidate) => skuIdentity(candidate.vendor_sku) === skuIdentity(sent.vendor_sku));
-					if (item) this.set(item.item_id, { by, at, values: sent, answered });
+					if (item) this.set(item.item_id, { by, at, values: sent, answered, remembered });
 				}
 			}
 			const itemId = request.method === 'PATCH' ? itemIdOfPatch(request) : undefined;
-			if (itemId !== undefined) this.set(Number(itemId), { by, at, values: body, answered });
+			if (itemId !== undefined) this.set(Number(itemId), { by, at, values: body, answered, remembered });
 		}
 	}
 }

@@ -71,7 +71,7 @@ export function describeStep(step: Step, nameOf: (run: RunSpec) => string): stri
 		case 'purchase':
 			return `a buyer purchases ${SKU_POOL[step.sku]}`;
 		case 'outsideEdit':
-			return `someone changes the MSRP of ${SKU_POOL[step.sku]} in the portal (to v${step.version}'s)`;
+			return `someone changes the ${step.field === 'msrp' ? 'MSRP' : 'price'} of ${SKU_POOL[step.sku]} in the portal (to v${step.version}'s)`;
 	}
 }
 

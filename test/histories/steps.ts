@@ -48,7 +48,7 @@ export type Step =
 	/** A buyer purchases the approved item of a pool SKU (an order to cancel). */
 	| { kind: 'purchase'; sku: number }
 	/** Someone changes the item in the marketplace's portal, outside every workflow. */
-	| { kind: 'outsideEdit'; sku: number; version: number };
+	| { kind: 'outsideEdit'; sku: number; version: number; field: 'msrp' | 'price' };
 
 /** What each history starts with: how the service lists items, and how the user set Only Send What Changed. */
 export interface ServiceSetup {

@@ -1,0 +1,82 @@
+// How far n8n lets one workflow know of another's submission: the one duplicate the package documents it cannot
+// prevent within a process (docs/bulk-items.md, "Where it stops"). A restart empties the process, and static data is
+// per workflow: after a restart, a workflow whose saved data cannot hold a submission (it has not run since the SKU
+// was submitted) may create the SKU again while the service has not listed it yet, unless a workflow that does hold
+// it ran first in the new process. Every other duplicate is a defect. Told from the history alone (who submitted,
+// who ran and saved, when n8n restarted), never from the package's own data.
+import type { IDataObject } from 'n8n-workflow';
+
+import type { RequestLogEntry } from '../sandbox';
+import { skuIdentity } from './rows';
+import type { RunRecord } from './world';
+
+interface Knowledge {
+	/** Workflows whose saved static data may hold the submission. */
+	savedBy: Set<number>;
+	/** Whether the running process may hold it (since the submission, or since a run of a workflow in `savedBy`). */
+	inProcess: boolean;
+	/** Items of the SKU the limit explains so far. */
+	excused: number;
+}
+
+const isCreation = (request: RequestLogEntry) =>
+	request.method === 'POST' && request.path.startsWith('/v1/consignments/') && request.status >= 200 && request.status < 300;
+
+/** Runs that read and save the account's submissions: the item creations. */
+const createsItems = (record: RunRecord) => record.spec.operation === 'upsert' || record.spec.operation === 'create';
+
+const saves = (record: RunRecord) => createsItems(record) && !record.spec.manual && !record.spec.crash;
+
+export class SubmissionReach {
+	private readonly known = new Map<string, Knowledge>();
+
+	/** For each SKU, whether the process held its submission when this step's runs started. */
+	private heldAtStart = new Map<string, boolean>();
+
+	/** The process is emptied (a restart, a crash). */
+	restarted(): void {
+		for (const knowledge of this.known.values()) knowledge.inProcess = false;
+	}
+
+	/** Before a step's runs: what the process holds as they start. */
+	starting(specs: Array<RunRecord['spec']>): void {
+		this.heldAtStart = new Map([...this.known].map(([sku, knowledge]) => [sku, knowledge.inProcess]));
+		for (const knowledge of this.known.values()) {
+			if (specs.some((spec) => (spec.operation === 'upsert' || spec.operation === 'create') && knowledge.savedBy.has(spec.workflow))) knowledge.inProcess = true;
+		}
+	}
+
+	/**
+	 * After a step's runs: whether `count` items of `sku` (more than one) are explained by the limit, i.e. the
+	 * latest one was created by a run of a workflow whose saved data could not hold the submission, in a process that
+	 * did not hold it either when the step began. Then records what the runs submitted and saved.
+	 */
+	excuses(sku: string, count: number, records: RunRecord[]): boolean {
+		const knowledge = this.known.get(sku);
+		if (!knowledge) return false;
+		if (count <= 1 + knowledge.excused) return true;
+		const creators = records.filter((record) => createsItems(record) && record.rows.some((row) => row.sku === sku));
+		const unaware = creators.length > 0 && !this.heldAtStart.get(sku) && creators.every((record) => !knowledge.savedBy.has(record.spec.workflow));
+		if (!unaware || count > 2 + knowledge.excused) return false;
+		knowledge.excused = count - 1;
+		return true;
+	}
+
+	/** What a step's runs submitted (the process now holds it) and which workflows saved what the process held. */
+	played(records: RunRecord[]): void {
+		const submitted = records[0]?.requests.filter(isCreation).flatMap((request) => ((request.body as IDataObject | null)?.items as IDataObject[] | undefined) ?? []) ?? [];
+		for (const sent of submitted) {
+			const sku = skuIdentity(sent.vendor_sku);
+			const knowledge = this.known.get(sku) ?? { savedBy: new Set<number>(), inProcess: false, excused: 0 };
+			// New Items Listed Within 0 tells the node the service lists a new item at once: nothing of it is kept, as
+			// the field's hint says. Any other window keeps it.
+			const kept = records.some((record) => createsItems(record) && record.spec.windowHours !== 0 && record.rows.some((row) => row.sku === sku));
+			if (kept) knowledge.inProcess = true;
+			this.known.set(sku, knowledge);
+		}
+		for (const knowledge of this.known.values()) {
+			if (knowledge.inProcess) for (const record of records.filter(saves)) knowledge.savedBy.add(record.spec.workflow);
+		}
+		if (records.some((record) => record.spec.crash)) this.restarted();
+	}
+}

@@ -1,6 +1,6 @@
 // What Create or Update sends an approved item: its address, and its quantity only as a decrease from a quantity the
 // service showed (the contract applies only decreases; its approved listing shows no quantity).
-import { approvedItemPart } from '../../nodes/ConsignmentVendor/resources/item/helpers/itemPayload';
+import { approvedItemPart } from '../../nodes/ConsignmentVendor/resources/item/upsert/rowDecision';
 import type { ItemPayload } from '../../nodes/ConsignmentVendor/shared/schemas';
 
 const payload = { vendor_sku: 'A-1', quantity: 3, price: 100, address_id: '304' } as unknown as ItemPayload;

@@ -6,8 +6,11 @@
  *
  * Types and required marks are the contract's: Update needs every creation field again (contract rule 5 of
  * Items), plus the item_id it matches on; Upsert matches on vendor_sku.
+ *
+ * Also what is read back from the mapper (`mappedColumns`), so reading an item (itemPayload.ts) needs this table
+ * only, not the parameters that show it (itemMapping.ts).
  */
-import type { FieldType, ILoadOptionsFunctions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
+import type { FieldType, IDataObject, ILoadOptionsFunctions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
 
 import { isPriceUnit, type PriceUnit } from '../../../../shared/money';
 
@@ -75,4 +78,33 @@ export function columnsFor(operation: string, unit?: PriceUnit): ResourceMapperF
 export async function getMappingColumns(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const unit = this.getCurrentNodeParameter('priceUnit');
 	return { fields: columnsFor(String(this.getNodeParameter('operation', 'create')), isPriceUnit(unit) ? unit : undefined) };
+}
+
+/** From this node version the column mapper is the only way to give the item fields (itemMapping.ts). */
+export const COLUMN_MAPPER_ONLY_FROM = 1.1;
+
+export function usesColumnMapper(nodeVersion: number, fieldMapping: unknown): boolean {
+	return nodeVersion >= COLUMN_MAPPER_ONLY_FROM || fieldMapping === 'auto';
+}
+
+/** n8n's column mapper mode that holds the values set in the node (the other, autoMapInputData, reads the input item). */
+const DEFINE_BELOW = 'defineBelow';
+
+/** What the column mapper stored (the parts this node reads). */
+interface MapperValue {
+	mappingMode?: unknown;
+	value?: unknown;
+}
+
+/** Only the item columns are kept: a sheet row carries others (row_number, notes...) that are not the service's. */
+export function mappedColumns(mapper: unknown, inputJson: () => IDataObject): IDataObject {
+	const { mappingMode, value } = (mapper ?? {}) as MapperValue;
+	const source = (mappingMode === DEFINE_BELOW ? value : inputJson()) ?? {};
+	const row: IDataObject = {};
+	// Update's columns are every column: the creation inputs and item_id.
+	for (const { id } of columnsFor('update')) {
+		const cell = (source as IDataObject)[id];
+		if (cell !== undefined && cell !== null) row[id] = cell;
+	}
+	return row;
 }

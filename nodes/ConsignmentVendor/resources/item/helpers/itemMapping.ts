@@ -5,21 +5,18 @@
  * before the selector existed reads Manual and keeps working. Changing a default or removing a parameter needs a
  * new node version: hence 1.1, where what shows only for a Field Mapping value is hidden.
  */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { columnsFor, MATCHING_COLUMN } from './itemColumns';
+import { COLUMN_MAPPER_ONLY_FROM, columnsFor, MATCHING_COLUMN } from './itemColumns';
 
 export type FieldMapping = 'manual' | 'auto';
 
 type Show = NonNullable<NonNullable<INodeProperties['displayOptions']>['show']>;
 
-/** n8n's column mapper modes: `autoMapInputData` reads the input item, `defineBelow` the values set in the node. */
+/** n8n's column mapper mode that reads the input item (itemColumns.ts reads what either mode stored). */
 const AUTO_MAP_INPUT_DATA = 'autoMapInputData';
-const DEFINE_BELOW = 'defineBelow';
 
 const MAPPER_MODE: Readonly<Record<string, 'add' | 'update' | 'upsert'>> = { create: 'add', update: 'update', upsert: 'upsert' };
-
-export const COLUMN_MAPPER_ONLY_FROM = 1.1;
 
 /** Where the column mapper (and its notice) shows: on version 1 under Map Automatically, from 1.1 always. */
 function whereTheMapperShows(show: Show): Array<INodeProperties['displayOptions']> {
@@ -27,10 +24,6 @@ function whereTheMapperShows(show: Show): Array<INodeProperties['displayOptions'
 		{ show: { ...show, fieldMapping: ['auto'], '@version': [1] } },
 		{ show: { ...show, '@version': [{ _cnd: { gte: COLUMN_MAPPER_ONLY_FROM } }] } },
 	];
-}
-
-export function usesColumnMapper(nodeVersion: number, fieldMapping: unknown): boolean {
-	return nodeVersion >= COLUMN_MAPPER_ONLY_FROM || fieldMapping === 'auto';
 }
 
 /**
@@ -96,23 +89,4 @@ export function fieldMappingProperties(operation: string, extra: Show = {}): INo
 			{ ...mapper, displayOptions },
 		]),
 	];
-}
-
-/** What the column mapper stored (the parts this node reads). */
-interface MapperValue {
-	mappingMode?: unknown;
-	value?: unknown;
-}
-
-/** Only the item columns are kept: a sheet row carries others (row_number, notes...) that are not the service's. */
-export function mappedColumns(mapper: unknown, inputJson: () => IDataObject): IDataObject {
-	const { mappingMode, value } = (mapper ?? {}) as MapperValue;
-	const source = (mappingMode === DEFINE_BELOW ? value : inputJson()) ?? {};
-	const row: IDataObject = {};
-	// Update's columns are every column: the creation inputs and item_id.
-	for (const { id } of columnsFor('update')) {
-		const cell = (source as IDataObject)[id];
-		if (cell !== undefined && cell !== null) row[id] = cell;
-	}
-	return row;
 }

@@ -10,9 +10,9 @@ import {
 	type ApprovedItemPatch,
 	type ItemPayload,
 } from '../../../shared/schemas';
-import { mappedColumns, usesColumnMapper } from './itemMapping';
+import { mappedColumns, usesColumnMapper } from './itemColumns';
 
-/** One input item's parameters; `nodeVersion` decides which parameters exist (itemMapping.ts). */
+/** One input item's parameters; `nodeVersion` decides which parameters exist (itemColumns.ts, itemMapping.ts). */
 export type ParameterReader = ((name: string, fallback: unknown) => unknown) & {
 	inputJson: () => IDataObject;
 	nodeVersion: number;
@@ -104,39 +104,4 @@ export function readItemUpdateInput(read: ParameterReader, itemIndex: number): I
 export function readApprovedItemPatch(read: ParameterReader, itemIndex: number): ApprovedItemPatch {
 	const fields = asJsonObject(read('approvedItemFields', {})) ?? {};
 	return parseApprovedItemUpdateInput({ address_id: fields.addressId, quantity: fields.quantity }, itemIndex);
-}
-
-/**
- * The contract changes an approved item's quantity only by a decrease, and its approved listing does not show the
- * quantity: an unknown current one could make the PATCH an increase, ignored or refused (a refusal would drop the
- * address change of the same request).
- */
-function quantityNotSent(quantity: number, currentQuantity: number | undefined): string | undefined {
-	if (currentQuantity === undefined) {
-		return `quantity ${quantity} was not sent: an approved item takes only a quantity decrease, and the service does not show this item's current quantity. To decrease it, use Item → Update with Fields to Send → Address and Quantity Only`;
-	}
-	if (quantity > currentQuantity) {
-		return `quantity ${quantity} was not sent: an approved item's quantity can only be decreased, and it is ${currentQuantity}`;
-	}
-	return undefined;
-}
-
-/** Every other field given is listed as ignored, so the output tells which values did not reach the item. */
-export function approvedItemPart(
-	payload: ItemPayload,
-	currentQuantity: number | undefined,
-): { patch: ApprovedItemPatch; ignoredFields: string[]; quantityNotSent?: string } {
-	const patch: ApprovedItemPatch = {};
-	const ignoredFields: string[] = [];
-	let notSent: string | undefined;
-	for (const field of Object.keys(payload) as Array<keyof ItemPayload>) {
-		if (field === 'vendor_sku') continue;
-		if (field === 'address_id') patch.address_id = payload.address_id;
-		else if (field === 'quantity') {
-			notSent = quantityNotSent(payload.quantity, currentQuantity);
-			if (notSent) ignoredFields.push(field);
-			else if (payload.quantity !== currentQuantity) patch.quantity = payload.quantity;
-		} else ignoredFields.push(field);
-	}
-	return { patch, ignoredFields, ...(notSent ? { quantityNotSent: notSent } : {}) };
 }

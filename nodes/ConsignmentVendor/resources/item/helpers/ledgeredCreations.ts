@@ -1,12 +1,11 @@
 /**
  * Item creations (Item Create, and Create or Update's new items) through the account's ledger (submissionLedger.ts):
  * each row claims its SKU just before its batch leaves, a row an earlier submission still holds is not sent (its
- * output says "awaiting the service"), and every answer is written back. The one place both operations create through.
+ * output says "awaiting the service"), and every answer is written back. The one place both operations create through
+ * (their parameters for it: ledgerFields.ts).
  */
-import type { INodeProperties } from 'n8n-workflow';
-
 import type { Batched, RowResult } from './batchRunner';
-import type { PendingCreation } from '../create';
+import type { PendingCreation } from './itemCreations';
 import type { Submission, SubmissionLedger } from './submissionLedger';
 
 /** What the ledger learns from a row's result: only a certain refusal frees the SKU at once. */
@@ -70,23 +69,4 @@ export function awaitingOutcome(vendorSku: string, submission: Submission, previ
 			...(preview ? { preview: 'awaiting the service' } : {}),
 		},
 	};
-}
-
-/** The way to send rows an earlier submission holds back, one SKU at a time: nothing else is released. */
-export function sendAgainField(): INodeProperties {
-	return {
-		displayName: 'Send Again (Vendor SKUs)',
-		name: 'sendAgain',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. BAG-0001, BAG-0002',
-		description:
-			'Vendor SKUs to send in this run although an earlier submission (by any node or workflow on this account) still holds them back as "awaiting the service". Only these rows are released; a submission still on the wire is never sent twice.',
-		hint: 'For a row the service refused after accepting it (invalid_item_upload): enter its Vendor SKU for one run, then clear this field',
-	};
-}
-
-/** Send Again's SKUs: separated by commas, semicolons or new lines (a SKU may hold a space). */
-export function readSendAgain(value: unknown): string[] {
-	return typeof value === 'string' ? value.split(/[,;\r\n]+/).map((sku) => sku.trim()).filter((sku) => sku !== '') : [];
 }

@@ -6,7 +6,8 @@
  * every digit-only row SKU of its value. Two texts match when equal ignoring case and surrounding spaces, as the
  * service's filter does; texts that differ in their leading zeros ("0073001", "73001") are two SKUs, as the service
  * that showed them as text holds them. Where one listed number could be several input rows (or a row several listed
- * items), the callers refuse the row: which one it is cannot be known, and a guess writes to the wrong item.
+ * items), the callers refuse the row (AmbiguousSkuError): which one it is cannot be known, and a guess writes to the
+ * wrong item.
  */
 export function skuText(value: unknown): string | null {
 	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
@@ -97,5 +98,36 @@ export class InputSkus {
 	/** Whether the input holds the listed SKU in any of its forms. */
 	has(listed: unknown): boolean {
 		return this.rowsMatching(listed).length > 0;
+	}
+}
+
+/**
+ * Thrown when a row cannot be told to one item: its SKU matches several listed items, or the one it matches is a
+ * listed number that several input rows could be (leading zeros, InputSkus). Acting on one at random would write
+ * to the wrong item. `explained` and `advice` are what the row's error says.
+ */
+export class AmbiguousSkuError extends Error {
+	readonly explained: string;
+
+	readonly advice: string;
+
+	constructor(
+		readonly vendorSku: string,
+		readonly itemIds: string[],
+		rows: string[] = [],
+	) {
+		const ofRows = rows.length > 1;
+		super(
+			ofRows
+				? `vendor_sku ${vendorSku} could be any of the input rows ${rows.join(', ')}: the service lists item_id ${itemIds.join(', ')} under a SKU without leading zeros (a JSON number)`
+				: `vendor_sku ${vendorSku} matches ${itemIds.length} items (item_id ${itemIds.join(', ')})`,
+		);
+		this.name = 'AmbiguousSkuError';
+		this.explained = ofRows
+			? `${this.message}, so the node cannot tell which row it is. Nothing was sent for this row`
+			: `${this.message}: the service holds ${itemIds.length} items with this SKU, so the node cannot tell which one the row describes. Nothing was sent for this row`;
+		this.advice = ofRows
+			? 'Keep one of these rows in the input, or give each the SKU as the vendor portal shows it; these rows fail until then, and the item is not set to 0'
+			: 'Update the right item with Item → Update (by item_id), and ask the marketplace to remove the extra one; this row fails until then';
 	}
 }

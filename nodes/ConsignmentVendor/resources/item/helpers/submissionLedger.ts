@@ -18,6 +18,7 @@
 import { createHash } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { DEFAULT_LISTED_WITHIN_HOURS } from './ledgerFields';
 import { skuKey } from './skuText';
 
 /** Workflow (global) static data: account → SKU → entry. */
@@ -25,8 +26,6 @@ const STATIC_DATA_KEY = 'submissionLedger';
 /** Where versions before the account ledger kept it: the node's static data (read once, then removed). */
 const LEGACY_NODE_KEY = 'awaitingListing';
 
-/** A duplicate is for good (two listings of one piece), a refused row's wait is not, and it is told by invalid_item_upload. */
-export const DEFAULT_LISTED_WITHIN_HOURS = 24;
 const DEFAULT_WINDOW_MS = DEFAULT_LISTED_WITHIN_HOURS * 3_600_000;
 
 /** Static data holds up to this many submissions per account (~6 MB): the oldest are dropped first. */

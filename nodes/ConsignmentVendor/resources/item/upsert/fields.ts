@@ -1,16 +1,13 @@
 /**
  * Create or Update's own parameters: the consignment for new items, how long a submission holds its row back, Send
- * Again, Only Send What Changed (on for new nodes from 1.3) and the mirror's (mirror/missingItemsFields.ts).
+ * Again, Only Send What Changed (on for new nodes from 1.3) and the mirror's (mirror/missingItemsFields.ts). The item
+ * fields they share with Create and Update, and the one updateDisplayOptions, are added by the operation (upsert.ts).
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { consignmentLocator } from '../../../shared/resourceLocators';
-import { itemInputFields } from '../helpers/itemFields';
-import { fieldMappingProperties } from '../helpers/itemMapping';
 import { LISTED_FIELDS } from '../helpers/itemPreview';
-import { sendAgainField } from '../helpers/ledgeredCreations';
-import { DEFAULT_LISTED_WITHIN_HOURS } from '../helpers/submissionLedger';
+import { DEFAULT_LISTED_WITHIN_HOURS, sendAgainField } from '../helpers/ledgerFields';
 import { missingItemsFields } from './mirror/missingItemsFields';
 
 /**
@@ -43,9 +40,8 @@ function onlySendWhatChanged(on: boolean, versions: Versions): INodeProperties {
 		: { ...onlySendWhatChangedText, type: 'boolean', default: false, displayOptions };
 }
 
-const displayOptions = { show: { resource: ['item'], operation: ['upsert'] } };
-
-export const upsertFields: INodeProperties[] = updateDisplayOptions(displayOptions, [
+/** Shown before the item fields (the order the editor shows them in). */
+export const upsertOwnFields: INodeProperties[] = [
 	consignmentLocator({
 		description: 'Consignment a new item is created in when no item has its Vendor SKU',
 	}),
@@ -80,9 +76,7 @@ export const upsertFields: INodeProperties[] = updateDisplayOptions(displayOptio
 		displayOptions: { show: { onlySendWhatChanged: [true] } },
 	},
 	...missingItemsFields,
-	...fieldMappingProperties('upsert'),
-	...itemInputFields(),
-]);
+];
 
 /** New Items Listed Within, in ms: how long this run's submissions hold their rows back (submissionLedger.ts). */
 export function listingWindowMs(context: IExecuteFunctions): number {

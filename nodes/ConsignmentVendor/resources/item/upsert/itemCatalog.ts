@@ -49,7 +49,7 @@ function slim(record: IDataObject, status?: string): IDataObject {
 }
 
 /**
- * Undefined when they are not worth reading. `whole` (missing items, helpers/missingItemsRun.ts): both listings in
+ * Undefined when they are not worth reading. `whole` (missing items, mirror/missingItemsRun.ts): both listings in
  * full whatever they cost, and a failure is thrown, not given up for lookups.
  */
 export async function readItemCatalog(context: IExecuteFunctions, rows: number, { whole = false } = {}): Promise<ItemCatalog | undefined> {

@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequest } from '../../../../shared/transport';
 import type { ItemCatalog } from './itemCatalog';
 import { apiPaths } from '../../../../shared/apiPaths';
-import { type InputSkus, recordsMatching, skuAsSent, skuFilterForms, skuMatches, skuText } from '../helpers/skuText';
+import { AmbiguousSkuError, type InputSkus, recordsMatching, skuAsSent, skuFilterForms, skuMatches, skuText } from '../helpers/skuText';
 
 export interface FoundItem {
 	itemId: string | number;
@@ -17,37 +17,6 @@ export interface FoundItem {
 	quantity?: number;
 	/** The record the listing showed (what a preview compares a row with). */
 	listed: IDataObject;
-}
-
-/**
- * Thrown when a row cannot be told to one item: its SKU matches several listed items, or the one it matches is a
- * listed number that several input rows could be (leading zeros, skuText.ts). Acting on one at random would write
- * to the wrong item. `explained` and `advice` are what the row's error says.
- */
-export class AmbiguousSkuError extends Error {
-	readonly explained: string;
-
-	readonly advice: string;
-
-	constructor(
-		readonly vendorSku: string,
-		readonly itemIds: string[],
-		rows: string[] = [],
-	) {
-		const ofRows = rows.length > 1;
-		super(
-			ofRows
-				? `vendor_sku ${vendorSku} could be any of the input rows ${rows.join(', ')}: the service lists item_id ${itemIds.join(', ')} under a SKU without leading zeros (a JSON number)`
-				: `vendor_sku ${vendorSku} matches ${itemIds.length} items (item_id ${itemIds.join(', ')})`,
-		);
-		this.name = 'AmbiguousSkuError';
-		this.explained = ofRows
-			? `${this.message}, so the node cannot tell which row it is. Nothing was sent for this row`
-			: `${this.message}: the service holds ${itemIds.length} items with this SKU, so the node cannot tell which one the row describes. Nothing was sent for this row`;
-		this.advice = ofRows
-			? 'Keep one of these rows in the input, or give each the SKU as the vendor portal shows it; these rows fail until then, and the item is not set to 0'
-			: 'Update the right item with Item → Update (by item_id), and ask the marketplace to remove the extra one; this row fails until then';
-	}
 }
 
 /**

@@ -5,28 +5,30 @@
  * current quantity, which its approved listing does not); the other fields are listed under `ignoredFields`.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { apiPaths } from '../../../../shared/apiPaths';
 import { toNodeApiError } from '../../../../shared/errors';
 import { apiRequest } from '../../../../shared/transport';
 import { validationFailure } from '../helpers/batchFailures';
-import type { Row, RowResult } from '../helpers/batchRunner';
-import { InputValidationError, type ItemPayload } from '../../../shared/schemas';
-import { readConsignmentId, type PendingCreation } from '../create';
-import { approvedItemPart } from '../helpers/itemPayload';
+import type { Row } from '../helpers/batchRunner';
+import { InputValidationError, type ApprovedItemPatch, type ItemPayload } from '../../../shared/schemas';
 import { amountsOf, comparedWithListing } from '../helpers/itemPreview';
 import { awaitingOutcome } from '../helpers/ledgeredCreations';
-import type { InputSkus } from '../helpers/skuText';
+import { AmbiguousSkuError, type InputSkus } from '../helpers/skuText';
 import type { SubmissionLedger } from '../helpers/submissionLedger';
 import type { ItemCatalog } from './itemCatalog';
-import { AmbiguousSkuError, findItemBySku, type FoundItem } from './itemLookup';
+import type { findItemBySku, FoundItem } from './itemLookup';
+import { unchangedResult, type Outcome } from './rowOutcomes';
 
 /**
- * `shown`: the row is a creation remembered as submitted, and the service now shows the item (sentMemory.ts);
- * `noRequest`: a preview's verdict (itemPreview.ts).
+ * What deciding a row is given by the operation (upsert.ts wires them), so that this file reaches down only: how a
+ * SKU's item is found (itemLookup.ts), and the consignment a new item goes to (helpers/itemCreations.ts).
  */
-export type Outcome = RowResult | { batch: PendingCreation } | { ok: 'shown' };
+export interface RowDecisionParts {
+	find: typeof findItemBySku;
+	/** Throws InputValidationError when the row's consignment is not valid: the row fails, the others go on. */
+	consignmentIdOf(context: IExecuteFunctions, itemIndex: number): string;
+}
 
 /** Under Preview Only, the PATCH a real run would send to a found item: the fields it would send, and which differ. */
 function wouldUpdate(body: IDataObject, comparison: Comparison, json: IDataObject): Outcome {
@@ -71,7 +73,22 @@ export interface RowMemory {
 	indexReadAt: number;
 }
 
-export async function decideRow(
+/** What happens to one row, given the parts the operation wires (upsertRun.ts calls it for every row not skipped). */
+export type DecideRow = (
+	context: IExecuteFunctions,
+	row: Row,
+	index: ItemCatalog | undefined,
+	memory: RowMemory,
+	preview: boolean,
+	input?: InputSkus,
+) => Promise<Outcome>;
+
+export function rowDecider(parts: RowDecisionParts): DecideRow {
+	return async (context, row, index, memory, preview, input) => await decideRow(parts, context, row, index, memory, preview, input);
+}
+
+async function decideRow(
+	{ find, consignmentIdOf }: RowDecisionParts,
 	context: IExecuteFunctions,
 	{ itemIndex, payload }: Row,
 	index: ItemCatalog | undefined,
@@ -81,10 +98,10 @@ export async function decideRow(
 ): Promise<Outcome> {
 	let found: FoundItem | undefined;
 	try {
-		found = await findItemBySku(context, payload.vendor_sku, index, input);
+		found = await find(context, payload.vendor_sku, index, input);
 		// Listed since the listings were read (another run's creation, seen by this process): those listings are out of date.
 		if (found === undefined && index !== undefined && ledger.listedSince(payload.vendor_sku, indexReadAt)) {
-			found = await findItemBySku(context, payload.vendor_sku, undefined, input);
+			found = await find(context, payload.vendor_sku, undefined, input);
 		}
 		if (found === undefined) {
 			// Read live: a claim another run made a moment ago holds this row too. The batch claims it (ledgeredCreations.ts).
@@ -93,7 +110,7 @@ export async function decideRow(
 			if (payload.quantity < 1) {
 				return failure(itemIndex, payload, [`quantity must be at least 1 to create an item (no item has vendor_sku ${payload.vendor_sku}), got ${payload.quantity}`]);
 			}
-			return { batch: { itemIndex, consignmentId: readConsignmentId(context, itemIndex), payload } };
+			return { batch: { itemIndex, consignmentId: consignmentIdOf(context, itemIndex), payload } };
 		}
 		const submitted = ledger.submitted(payload.vendor_sku);
 		if (!preview) ledger.listed(payload.vendor_sku);
@@ -145,25 +162,37 @@ export async function decideRow(
 	}
 }
 
-export const unchangedResult = (vendorSku: string, preview: boolean, itemId?: string | number): RowResult => ({
-	ok: 'noRequest',
-	outcome: 'unchanged',
-	json: {
-		operation: 'unchanged',
-		status: 'unchanged',
-		...(itemId === undefined ? {} : { item_id: itemId }),
-		vendor_sku: vendorSku,
-		...(preview ? { preview: 'unchanged' } : {}),
-	},
-});
-
-/** The consignment a new item of this row would go to, for its fingerprint; undefined when it cannot be read. */
-export function consignmentOf(context: IExecuteFunctions, itemIndex: number): string | undefined {
-	try {
-		return readConsignmentId(context, itemIndex);
-	} catch (error) {
-		if (error instanceof InputValidationError) return undefined; // reported if the row is created
-		throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+/**
+ * The contract changes an approved item's quantity only by a decrease, and its approved listing does not show the
+ * quantity: an unknown current one could make the PATCH an increase, ignored or refused (a refusal would drop the
+ * address change of the same request).
+ */
+function quantityNotSent(quantity: number, currentQuantity: number | undefined): string | undefined {
+	if (currentQuantity === undefined) {
+		return `quantity ${quantity} was not sent: an approved item takes only a quantity decrease, and the service does not show this item's current quantity. To decrease it, use Item → Update with Fields to Send → Address and Quantity Only`;
 	}
+	if (quantity > currentQuantity) {
+		return `quantity ${quantity} was not sent: an approved item's quantity can only be decreased, and it is ${currentQuantity}`;
+	}
+	return undefined;
 }
 
+/** Every other field given is listed as ignored, so the output tells which values did not reach the item. */
+export function approvedItemPart(
+	payload: ItemPayload,
+	currentQuantity: number | undefined,
+): { patch: ApprovedItemPatch; ignoredFields: string[]; quantityNotSent?: string } {
+	const patch: ApprovedItemPatch = {};
+	const ignoredFields: string[] = [];
+	let notSent: string | undefined;
+	for (const field of Object.keys(payload) as Array<keyof ItemPayload>) {
+		if (field === 'vendor_sku') continue;
+		if (field === 'address_id') patch.address_id = payload.address_id;
+		else if (field === 'quantity') {
+			notSent = quantityNotSent(payload.quantity, currentQuantity);
+			if (notSent) ignoredFields.push(field);
+			else if (payload.quantity !== currentQuantity) patch.quantity = payload.quantity;
+		} else ignoredFields.push(field);
+	}
+	return { patch, ignoredFields, ...(notSent ? { quantityNotSent: notSent } : {}) };
+}

@@ -3,6 +3,9 @@
  * row's fingerprint, the mirror) and what happens to the rows, in the order the batched runner calls it: `settle`
  * decides every row before the batches, `creations` sends the new ones through the ledger, `finish` saves the memory,
  * `mirrorOutputs` adds the listed items no row has. A preview reads every memory and changes none.
+ *
+ * It is given its parts by the operation (upsert.ts) and imports only leaves: the walk of a row goes down from here
+ * (the catalogue, the row's decision, its PATCH or its batch), never back up to an operation file.
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
@@ -10,18 +13,35 @@ import { requestSettingsOf } from '../../../../shared/transport';
 import type { Batched, ExtraOutput, Row, RowResult } from '../helpers/batchRunner';
 import type { OtherOutcomes } from '../helpers/batchFailures';
 import { mapConcurrently } from '../../../shared/concurrency';
-import { serviceKeyOf } from '../../../shared/listOperation';
-import { creations, type PendingCreation } from '../create';
-import { ledgeredCreations, readSendAgain } from '../helpers/ledgeredCreations';
-import { fingerprintOf } from '../helpers/rowFingerprint';
+import type { PendingCreation } from '../helpers/itemCreations';
+import { ledgeredCreations } from '../helpers/ledgeredCreations';
 import { InputSkus } from '../helpers/skuText';
-import { SubmissionLedger } from '../helpers/submissionLedger';
-import { listingWindowMs } from './fields';
-import { readItemCatalog, shownSkus } from './itemCatalog';
+import type { SubmissionLedger } from '../helpers/submissionLedger';
+import type { readItemCatalog, shownSkus } from './itemCatalog';
 import type { MissingItemsRun } from './mirror/missingItemsRun';
 import { missingItemsInError } from './mirror/missingItemsWrite';
-import { consignmentOf, decideRow, unchangedResult, type Outcome } from './rowDecision';
+import type { DecideRow } from './rowDecision';
+import { unchangedResult, type Outcome } from './rowOutcomes';
 import { SentMemory } from './sentMemory';
+
+/** What a run is given by the operation (upsert.ts wires them together). */
+export interface UpsertParts {
+	/** The account's ledger, opened for this run (a preview's reads it and changes nothing in it). */
+	ledger: SubmissionLedger;
+	/** New Items Listed Within, in ms: how long this run's submissions hold their rows back. */
+	windowMs: number;
+	/** The mirror (Report Them / Set Their Quantity to 0); undefined for Leave Them. */
+	mirror: MissingItemsRun | undefined;
+	/** How new items are sent (helpers/itemCreations.ts, as Item Create's); the run sends them through the ledger. */
+	creations: Batched<PendingCreation>;
+	/** The listings, read once when cheaper than a lookup per row, and the SKUs they show (itemCatalog.ts). */
+	readCatalog: typeof readItemCatalog;
+	shownSkus: typeof shownSkus;
+	/** What happens to one row (rowDecision.ts). */
+	decideRow: DecideRow;
+	/** The row as a creation would submit it (rowFingerprint.ts): what the memory and the ledger call "the same row". */
+	fingerprint(context: IExecuteFunctions, row: Row): string;
+}
 
 export class UpsertRun {
 	/** Only Send What Changed's memory; undefined when the option is off. Opened once the rows are read. */
@@ -33,34 +53,28 @@ export class UpsertRun {
 	/** The new items' batches: through the account's ledger, each answer labelled "created" and remembered. */
 	readonly creations: Batched<PendingCreation>;
 
-	private constructor(
+	private readonly ledger: SubmissionLedger;
+
+	private readonly mirror: MissingItemsRun | undefined;
+
+	constructor(
 		private readonly context: IExecuteFunctions,
-		private readonly ledger: SubmissionLedger,
-		private readonly mirror: MissingItemsRun | undefined,
+		private readonly parts: UpsertParts,
 		private readonly preview: boolean,
-		windowMs: number,
 	) {
-		const submissions = ledgeredCreations(creations, ledger, windowMs, (row) => this.fingerprints.get(row.itemIndex));
+		this.ledger = parts.ledger;
+		this.mirror = parts.mirror;
+		const submissions = ledgeredCreations(parts.creations, parts.ledger, parts.windowMs, (row) => this.fingerprints.get(row.itemIndex));
 		this.creations = {
 			...submissions,
 			send: async (sendContext, rows) => this.created(rows, await submissions.send(sendContext, rows)),
 		};
 	}
 
-	static async open(context: IExecuteFunctions, mirror: MissingItemsRun | undefined, preview: boolean): Promise<UpsertRun> {
-		const windowMs = listingWindowMs(context);
-		// A preview reads the ledger (what would wait) and changes nothing in it.
-		const ledger = SubmissionLedger.open(context, await serviceKeyOf(context), {
-			sendAgain: preview ? [] : readSendAgain(context.getNodeParameter('sendAgain', 0, '')),
-			legacyWindowMs: windowMs,
-		});
-		return new UpsertRun(context, ledger, mirror, preview, windowMs);
-	}
-
 	/** Every row's result, or the creation it joins, in input order (the memory keeps the most recently sent SKUs). */
 	async settle(context: IExecuteFunctions, rows: Row[]): Promise<Array<RowResult | { batch: PendingCreation }>> {
 		const memory = this.openMemory(context);
-		for (const { itemIndex, payload } of rows) this.fingerprints.set(itemIndex, fingerprintOf(payload, consignmentOf(context, itemIndex)));
+		for (const row of rows) this.fingerprints.set(row.itemIndex, this.parts.fingerprint(context, row));
 		const confirmedAsIs = (row: Row) => memory?.unchanged(row.payload.vendor_sku, this.fingerprintOf(row)) === true;
 		// Now and then the rows the memory would skip are checked against the service too (a deleted item is sent again).
 		const verifying = memory?.verificationDue() === true;
@@ -69,9 +83,11 @@ export class UpsertRun {
 		const indexReadAt = Date.now();
 		// The mirror reads the listings in full and checks its guard here, before the first write; otherwise they are read
 		// once when cheaper than looking every row up (itemCatalog.ts).
-		const index = this.mirror ? await this.mirror.decide(context, this.preview) : await readItemCatalog(context, rows.filter((row) => !skipped(row)).length);
+		const index = this.mirror
+			? await this.mirror.decide(context, this.preview)
+			: await this.parts.readCatalog(context, rows.filter((row) => !skipped(row)).length);
 		// Listings read in full settle the memory: created items they show are confirmed, SKUs they do not show dropped.
-		const shown = shownSkus(index);
+		const shown = this.parts.shownSkus(index);
 		if (memory && shown) memory.reconcile(shown);
 		// Every SKU of the input (the mirror's: refused rows' too): a listed number several rows could be is refused for each.
 		const input = this.mirror?.inputSkus ?? new InputSkus(rows.map((row) => row.payload.vendor_sku));
@@ -84,7 +100,7 @@ export class UpsertRun {
 				fingerprint: this.fingerprintOf(row),
 				indexReadAt,
 			};
-			return await decideRow(context, row, index, rowMemory, this.preview, input);
+			return await this.parts.decideRow(context, row, index, rowMemory, this.preview, input);
 		});
 		if (verifying && !this.preview) memory?.markVerified();
 		return outcomes.map((outcome, position) => this.settled(rows[position], outcome));

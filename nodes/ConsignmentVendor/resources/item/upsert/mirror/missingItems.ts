@@ -13,11 +13,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Row } from '../../helpers/batchRunner';
 import { batchingOf } from '../../../../shared/itemRunner';
 import type { ItemCatalog } from '../itemCatalog';
-import { InputSkus } from '../../helpers/skuText';
-import { enteredVendorSku, readerForItem } from '../../helpers/itemPayload';
+import type { InputSkus } from '../../helpers/skuText';
 import type { MissingItemsSettings } from './missingItemsFields';
 import type { ZeroedItemsMemory } from './zeroedItemsMemory';
 
@@ -47,7 +45,7 @@ export interface MissingItemsPlan {
 	missing: MissingItem[];
 }
 
-const NOTHING_WRITTEN = 'Nothing was created or changed.';
+export const NOTHING_WRITTEN = 'Nothing was created or changed.';
 
 /** At most this many SKUs are named in the guard's message; its description names up to SAMPLE_IN_DESCRIPTION. */
 const SAMPLE_IN_MESSAGE = 10;
@@ -72,30 +70,6 @@ export function refuseInputThatCannotBeWhole(context: IExecuteFunctions, setting
 	if (batchingOf(context) !== undefined) {
 		throw refusal(context, `"Listed Items Not in the Input" is ${choice}, but Request Options → Batching is on`, 'Remove Batching from Request Options: the input must be the whole source in one run (the node paces its requests itself).');
 	}
-}
-
-/** Every SKU the input names: the checked rows', and those of rows refused under Continue On Fail, which still exist. */
-export function inputSkus(context: IExecuteFunctions, rows: Row[]): InputSkus {
-	const skus = rows.map((row): string => row.payload.vendor_sku);
-	const checked = new Set(rows.map((row) => row.itemIndex));
-	const count = context.getInputData().length;
-	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
-		if (checked.has(itemIndex)) continue;
-		let sku: string | undefined;
-		try {
-			sku = enteredVendorSku(readerForItem(context, itemIndex));
-		} catch {
-			sku = undefined;
-		}
-		if (sku === undefined) {
-			throw new NodeOperationError(context.getNode(), `Item index ${itemIndex} has no vendor_sku: with "Listed Items Not in the Input" set, every input item must name its SKU, or the listed item of that SKU would count as missing`, {
-				itemIndex,
-				description: `${NOTHING_WRITTEN} Give the row its vendor_sku or remove it (an empty sheet read that outputs one empty item shows this too).`,
-			});
-		}
-		skus.push(sku);
-	}
-	return new InputSkus(skus);
 }
 
 /**

@@ -2,7 +2,8 @@
  * `npm run test:ui`: what a person sees in n8n's editor, checked in a real browser. Starts the sandbox (signing its
  * deliveries, as `npm run dev` does) and real n8n 2.x with the packed package, the credential and the examples (as
  * the e2e suite loads them), opens the editor in Debian's headless Chromium and goes through the first hour of a new
- * user: the node list, a new Create or Update node, the first workflow's example run, the trigger's test listening.
+ * user: the node list, a new Create or Update node, the first workflow's example run, the trigger's test listening,
+ * the Item Trigger's test event.
  *
  * Writes `{passed, failed, skipped, checks}` (the e2e format, .ci/summarize.js counts it) to UI_RESULTS_FILE and a PNG
  * per step to UI_SCREENSHOTS_DIR (defaults under .e2e-work/ui). E2E_SKIP_BUILD=1 skips `npm run build`;
@@ -28,6 +29,7 @@ const screenshotsDir = process.env.UI_SCREENSHOTS_DIR ?? join(WORK_DIR, 'screens
 const README_PICTURES: Record<string, string> = {
 	'05-example-run-summary.png': 'editor-first-workflow-run.png',
 	'07-trigger-received-event.png': 'editor-trigger-event.png',
+	'08-item-trigger-test-event.png': 'editor-item-trigger-event.png',
 };
 const readmePicturesDir = process.env.UI_README_PICTURES_DIR ?? join(REPO_DIR, 'docs', 'images');
 const log = (m: string) => console.log(`[ui] ${m}`);

@@ -57,6 +57,25 @@ describe('two runs at once on one account', () => {
 		for (const sku of skus('OVERLAP', 12)) expect(await copiesOf(sku)).toBe(1);
 	});
 
+	it('with New Items Listed Within 0 (a service that lists at once), a run whose lookup began before the other\'s creation was answered looks again and creates nothing', async () => {
+		await suite.sandbox.admin.setItemSettings({ listingDelaySeconds: 0, allowDuplicateSkus: true });
+		await run({ rows: [validItem('AT-ONCE-WARM')], staticData: {} }); // the token, so both runs go straight to their lookups
+		// Every request handled 600 ms after it arrives. The quick run: two lookups (600 ms, 1,200 ms), its POST handled
+		// at 1,800 ms. The other, started at 900 ms: its first lookup handled at 1,500 ms (nothing yet), its second answered
+		// at 2,100 ms, after the creation was answered: by then the first run's window of 0 holds nothing back.
+		await suite.sandbox.admin.setLatency(600);
+		try {
+			const quick = run({ extra: { newItemsListedWithin: 0 }, rows: [validItem('AT-ONCE-1')], staticData: {} });
+			await sleep(900);
+			const late = await run({ rows: [validItem('AT-ONCE-1')], staticData: {} });
+			expect((await quick).outcomes).toEqual(['created']);
+			expect(late.outcomes).not.toContain('created');
+		} finally {
+			await suite.sandbox.admin.clearLatency();
+		}
+		expect(await copiesOf('AT-ONCE-1')).toBe(1);
+	});
+
 	it('two workflows with their own static data (a shop webhook, an hourly sheet sync) create a new SKU once', async () => {
 		const shop = await run({ node: 'Shop Webhook', operation: 'create', rows: [validItem('TWO-WF-1')], staticData: {} });
 		expect(shop.outcomes).toEqual(['submitted']);

@@ -49,6 +49,20 @@ it('a submission holds its row for its own window only, and leaves static data a
 	expect((sheet.staticData.global as IDataObject).submissionLedger).toEqual({});
 });
 
+it('with a window of 0 an answered creation counts as listed: a run that read before the answer looks again; a refusal does not', () => {
+	const ledger = workflow().open();
+	const readBefore = now;
+	ledger.claim('BAG-0', 'f0');
+	ledger.claim('BAG-R', 'fr');
+	now += 500;
+	ledger.answered('BAG-0', 'submitted', 0);
+	ledger.answered('BAG-R', 'refused', 0);
+	expect(ledger.holding('BAG-0')).toBeUndefined();
+	expect(ledger.listedSince('BAG-0', readBefore)).toBe(true);
+	expect(ledger.listedSince('BAG-0', now + 1)).toBe(false);
+	expect(ledger.listedSince('BAG-R', readBefore)).toBe(false);
+});
+
 it('static data brings a submission back after a restart; a listing seen since is not undone by an older save', () => {
 	const sheet = workflow();
 	const ledger = sheet.open();

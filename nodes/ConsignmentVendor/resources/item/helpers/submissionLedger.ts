@@ -135,13 +135,14 @@ export class SubmissionLedger {
 
 	/**
 	 * The claim's answer. `refused`: the service said for certain it created nothing. A window of 0 keeps nothing: the
-	 * user said the service lists new items at once.
+	 * user said the service lists new items at once, so the item counts as listed from now on (a run in this process
+	 * that read the listings or looked the SKU up while the request was on the wire looks again).
 	 */
 	answered(sku: string, outcome: 'submitted' | 'unknown' | 'refused', windowMs: number): void {
 		const key = skuKey(sku)!;
 		const claim = this.state.submissions.get(key);
 		if (outcome === 'refused' || windowMs <= 0) {
-			this.clear(key, false);
+			this.clear(key, outcome !== 'refused');
 			return;
 		}
 		const at = claim?.at ?? Date.now();

@@ -98,9 +98,11 @@ async function decideRow(
 ): Promise<Outcome> {
 	let found: FoundItem | undefined;
 	try {
+		const lookedAt = Date.now();
 		found = await find(context, payload.vendor_sku, index, input);
-		// Listed since the listings were read (another run's creation, seen by this process): those listings are out of date.
-		if (found === undefined && index !== undefined && ledger.listedSince(payload.vendor_sku, indexReadAt)) {
+		// Listed since the listings were read or the lookup began (another run's creation, seen by this process): what
+		// was read is out of date.
+		if (found === undefined && ledger.listedSince(payload.vendor_sku, index === undefined ? lookedAt : indexReadAt)) {
 			found = await find(context, payload.vendor_sku, undefined, input);
 		}
 		if (found === undefined) {

@@ -122,3 +122,36 @@ describe('Only Send What Changed: the skipped rows are checked against the servi
 		expect(nodeData(staticData).sentItemsVerifiedAt).toBeGreaterThan(Date.now() - 60_000);
 	});
 });
+
+describe('Only Send What Changed: overlapping runs of one node', () => {
+	/** n8n: each execution loads the static data as last saved, and a production run that changed it saves it whole. */
+	class SavedStaticData {
+		private saved: IDataObject = {};
+
+		async run(rows: IDataObject[]) {
+			const loaded = JSON.parse(JSON.stringify(this.saved)) as IDataObject;
+			const result = await run(upsert(), rows, loaded);
+			if ((loaded as { __dataChanged?: boolean }).__dataChanged === true) this.saved = JSON.parse(JSON.stringify(loaded)) as IDataObject;
+			return result;
+		}
+	}
+
+	it('a row written by a run that ended first is not called unchanged after the other run saves (the last save keeps both)', async () => {
+		const workflow = new SavedStaticData();
+		const sheetPrice = validItem('MEM-OVER-1', { price: 129900 });
+		await workflow.run([sheetPrice]);
+		expect((await workflow.run([sheetPrice])).operations).toEqual(['unchanged']); // confirmed, remembered
+
+		// A slow run (its first lookup answered 1.5 s late) begins; meanwhile a quick run writes a new price and ends.
+		await suite.sandbox.admin.addFault({ kind: 'latency', ms: 1500, method: 'GET', pathPrefix: '/v1/items', count: 1 });
+		const slow = workflow.run([validItem('MEM-OVER-2')]);
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		expect((await workflow.run([validItem('MEM-OVER-1', { price: 99900 })])).operations).toEqual(['updated']);
+		await slow; // saved last, from what it loaded before the quick run wrote
+
+		// The sheet goes back to the old price: the service holds the new one, so the row is sent.
+		const back = await workflow.run([sheetPrice]);
+		expect(back.operations).toEqual(['updated']);
+		expect((await suite.storedItem('MEM-OVER-1')).price).toBe(129900);
+	});
+});

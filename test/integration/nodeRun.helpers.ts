@@ -16,6 +16,7 @@ import {
 } from '../harness';
 import { forgetListingCosts } from '../../nodes/ConsignmentVendor/resources/item/upsert/itemCatalog';
 import { forgetProcessLedger } from '../../nodes/ConsignmentVendor/resources/item/helpers/submissionLedger';
+import { forgetSentMemoryJournals } from '../../nodes/ConsignmentVendor/resources/item/upsert/sentMemory';
 import { forgetRefusedPageSizes } from '../../nodes/shared/pagination';
 import { startSandbox, type RequestLogEntry, type RunningSandbox } from '../sandbox';
 
@@ -44,13 +45,14 @@ export function useSandbox(options: { seed?: boolean } = {}): () => RunningSandb
 	return () => sandbox!;
 }
 
-/** Everything the package keeps in the n8n process (a restart, or a new process): tokens, queues, page sizes, costs, the ledger. */
+/** Everything the package keeps in the n8n process (a restart, or a new process): tokens, queues, page sizes, costs, the ledger, runs going on. */
 export function forgetPackageProcessMemory(): void {
 	forgetSharedAccessTokens();
 	forgetSchedulers();
 	forgetRefusedPageSizes();
 	forgetListingCosts();
 	forgetProcessLedger();
+	forgetSentMemoryJournals();
 }
 
 /** Runs the node (version 1 unless `typeVersion` says) once over `inputItems`, with the store's credential `cred-1`. */

@@ -3,15 +3,17 @@
 // written back as one new value (so n8n sees the change and saves it).
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { MAX_ENTRIES, SentMemory } from '../../nodes/ConsignmentVendor/resources/item/upsert/sentMemory';
+import { forgetSentMemoryJournals, MAX_ENTRIES, SentMemory } from '../../nodes/ConsignmentVendor/resources/item/upsert/sentMemory';
 import { fingerprintOf } from '../../nodes/ConsignmentVendor/resources/item/helpers/rowFingerprint';
 
 const row = { vendor_sku: 'A-1', price: 100, image: { front: 'f', back: 'b' }, gender: ['Women'] };
 const print = fingerprintOf(row, 'cons_1');
 
 function contextWith(staticData: IDataObject): IExecuteFunctions {
-	return { getWorkflowStaticData: () => staticData } as unknown as IExecuteFunctions;
+	return { getWorkflowStaticData: () => staticData, getWorkflow: () => ({ id: 'wf-1' }), getNode: () => ({ name: 'Sync' }) } as unknown as IExecuteFunctions;
 }
+
+beforeEach(() => forgetSentMemoryJournals()); // a new process: no run going on
 
 describe('fingerprintOf', () => {
 	it('is the same for the same row whatever the key order, and differs when any value or the consignment differs', () => {
@@ -86,5 +88,34 @@ describe('SentMemory', () => {
 		expect(memory.unchanged('A-1', print)).toBe(false);
 		memory.save();
 		expect(staticData.sentItems).toEqual({});
+	});
+});
+
+describe('SentMemory: overlapping runs of one node', () => {
+	const copy = (data: IDataObject) => JSON.parse(JSON.stringify(data)) as IDataObject;
+
+	it('the last run to save keeps what the other remembered since it began, in the order it happened', () => {
+		const [slowData, quickData]: IDataObject[] = [{}, {}]; // each run loads the static data as last saved
+		const slow = SentMemory.of(contextWith(slowData), false);
+		const quick = SentMemory.of(contextWith(quickData), false);
+		slow.rememberConfirmed('A-1', 'old');
+		quick.rememberConfirmed('A-1', 'new');
+		quick.rememberConfirmed('C-1', 'c');
+		quick.save();
+		quick.release();
+		slow.rememberConfirmed('B-1', 'b');
+		slow.save();
+		slow.release();
+		expect(slowData.sentItems).toEqual({ 'a-1': 'cnew', 'c-1': 'cc', 'b-1': 'cb' });
+	});
+
+	it('once no run of the node goes on, a new run replays nothing (the journal is emptied)', () => {
+		const first = SentMemory.of(contextWith({}), false);
+		first.rememberConfirmed('A-1', 'x');
+		first.release();
+		const data: IDataObject = {};
+		const next = SentMemory.of(contextWith(data), false);
+		next.save();
+		expect(data.sentItems).toBeUndefined();
 	});
 });

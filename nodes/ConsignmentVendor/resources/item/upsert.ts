@@ -100,6 +100,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		);
 	} finally {
 		// Saved even when the node stops on a failed row: what it submitted must hold the next run back.
-		run.saveLedger();
+		run.end();
 	}
 }

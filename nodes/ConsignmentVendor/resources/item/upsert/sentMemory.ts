@@ -25,6 +25,32 @@ const SUBMITTED = 's';
 
 const skuKey = (vendorSku: string) => vendorSku.toLowerCase();
 
+/** One change to the memory: an entry set or deleted (null), or every entry forgotten (no key). */
+interface Change {
+	seq: number;
+	key?: string;
+	entry?: string | null;
+}
+
+/**
+ * The changes made by the runs of one node that are going on in this process, kept while any of them is. n8n saves
+ * static data whole when a run ends, so of two overlapping runs the last to end would drop what the other remembered,
+ * and a row the other wrote would later be called unchanged against the older memory. Each run's save replays, over
+ * what it loaded, every change made since it began, in order. Emptied when the node's last run ends.
+ */
+interface Journal {
+	runs: number;
+	changes: Change[];
+}
+
+const journals = new Map<string, Journal>();
+let lastSeq = 0;
+
+/** A new n8n process (tests): no run is going on. */
+export function forgetSentMemoryJournals(): void {
+	journals.clear();
+}
+
 export class SentMemory {
 	/** Lower-cased SKU → entry, in the order they were last touched (oldest first: the first dropped). */
 	private readonly entries: Map<string, string>;
@@ -33,7 +59,16 @@ export class SentMemory {
 
 	private verifiedAt: number | undefined;
 
-	private constructor(private readonly staticData: IDataObject) {
+	/** The journal's position when this run began: the changes after it are replayed by `save`. */
+	private readonly startedAt = lastSeq;
+
+	private released = false;
+
+	private constructor(
+		private readonly staticData: IDataObject,
+		private readonly journal: Journal,
+	) {
+		journal.runs++;
 		const stored = staticData[STATIC_DATA_KEY];
 		const valid =
 			stored !== null && typeof stored === 'object' && !Array.isArray(stored)
@@ -45,13 +80,29 @@ export class SentMemory {
 		if (UNCONFIRMED_LEGACY_KEY in staticData) this.changed = true;
 	}
 
+	/** Opened once per run; `release` when the run ends, whatever happened. */
 	static of(context: IExecuteFunctions, forget: boolean): SentMemory {
-		const memory = new SentMemory(context.getWorkflowStaticData('node'));
+		// n8n keeps a node's static data by workflow and node name.
+		const node = `${String(context.getWorkflow().id ?? '')}\u0000${context.getNode().name}`;
+		const journal = journals.get(node) ?? { runs: 0, changes: [] };
+		journals.set(node, journal);
+		const memory = new SentMemory(context.getWorkflowStaticData('node'), journal);
 		if (forget) {
 			memory.entries.clear();
+			memory.journal.changes.push({ seq: ++lastSeq });
 			memory.changed = true;
 		}
 		return memory;
+	}
+
+	/** This run is over (saved or not): its node's journal is emptied once no run of it is going on. */
+	release(): void {
+		if (this.released) return;
+		this.released = true;
+		this.journal.runs--;
+		if (this.journal.runs > 0) return;
+		this.journal.changes.length = 0;
+		for (const [node, journal] of journals) if (journal === this.journal) journals.delete(node);
 	}
 
 	/**
@@ -91,25 +142,34 @@ export class SentMemory {
 	}
 
 	forget(vendorSku: string): void {
-		if (this.entries.delete(skuKey(vendorSku))) this.changed = true;
+		const key = skuKey(vendorSku);
+		if (this.entries.delete(key)) {
+			this.changed = true;
+			this.journal.changes.push({ seq: ++lastSeq, key, entry: null });
+		}
 	}
 
 	/** Both listings were read in full: any SKU they do not show (refused later, or gone) is sent again. */
 	reconcile(isShown: (lowerCasedSku: string) => boolean): void {
 		for (const [key, entry] of [...this.entries]) {
-			if (!isShown(key)) {
-				this.entries.delete(key);
-				this.changed = true;
-			} else if (entry.startsWith(SUBMITTED)) {
-				this.entries.set(key, CONFIRMED + entry.slice(SUBMITTED.length));
-				this.changed = true;
-			}
+			if (!isShown(key)) this.forget(key);
+			else if (entry.startsWith(SUBMITTED)) this.set(key, CONFIRMED + entry.slice(SUBMITTED.length));
 		}
 	}
 
 	/** One new value, which marks n8n's static data as changed so it is saved. */
 	save(): void {
-		if (!this.changed) return;
+		// What the node's other runs in this process changed since this one began, replayed in order with this run's own.
+		const since = this.journal.changes.filter((change) => change.seq > this.startedAt);
+		for (const change of since) {
+			if (change.key === undefined) this.entries.clear();
+			else if (change.entry === null || change.entry === undefined) this.entries.delete(change.key);
+			else {
+				this.entries.delete(change.key);
+				this.entries.set(change.key, change.entry);
+			}
+		}
+		if (!this.changed && since.length === 0) return;
 		// Over the bound, the entries touched longest ago go first (a Map keeps the order they were set in).
 		const kept = [...this.entries].slice(Math.max(0, this.entries.size - MAX_ENTRIES));
 		this.staticData[STATIC_DATA_KEY] = Object.fromEntries(kept);
@@ -124,5 +184,6 @@ export class SentMemory {
 		this.entries.delete(key);
 		this.entries.set(key, entry);
 		this.changed = true;
+		this.journal.changes.push({ seq: ++lastSeq, key, entry });
 	}
 }

@@ -118,8 +118,10 @@ export class UpsertRun {
 		return { outputs, inError: missingItemsInError(outputs) };
 	}
 
-	saveLedger(): void {
+	/** The run is over, whatever happened: the ledger saved, the memory let go of (saved by `finish` if it got there). */
+	end(): void {
 		if (!this.preview) this.ledger.save();
+		this.memory?.release();
 	}
 
 	private openMemory(context: IExecuteFunctions): SentMemory | undefined {

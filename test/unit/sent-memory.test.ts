@@ -92,7 +92,6 @@ describe('SentMemory', () => {
 });
 
 describe('SentMemory: overlapping runs of one node', () => {
-	const copy = (data: IDataObject) => JSON.parse(JSON.stringify(data)) as IDataObject;
 
 	it('the last run to save keeps what the other remembered since it began, in the order it happened', () => {
 		const [slowData, quickData]: IDataObject[] = [{}, {}]; // each run loads the static data as last saved

@@ -92,7 +92,6 @@ describe('SentMemory', () => {
 });
 
 describe('SentMemory: overlapping runs of one node', () => {
-
 	it('the last run to save keeps what the other remembered since it began, in the order it happened', () => {
 		const [slowData, quickData]: IDataObject[] = [{}, {}]; // each run loads the static data as last saved
 		const slow = SentMemory.of(contextWith(slowData), false);

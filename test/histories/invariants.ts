@@ -63,13 +63,15 @@ function valuesAtService(record: RunRecord, index: number, ledger: WriteLedger):
 		return [{ invariant: "every row's values at the service, or the row reported", detail: `${rowName(record, index)}: the output says "${told}" but the service has no item with this SKU` }];
 	}
 	// An approved item takes only an address and a lower quantity: the output lists what it ignored.
-	const item = items.find((candidate) => candidate.validation_status !== 'approved');
+	// Of a documented duplicate (invariant 1's exception), the row's values may be in either item; the newest is named.
+	const live = items.filter((candidate) => candidate.validation_status !== 'approved');
+	const item = live[live.length - 1];
 	if (!item) return [];
 	const wanted = rowValues(record, index);
 	const alsoFine = record.overlapped.flatMap((other) =>
 		other.rows.flatMap((otherRow, otherIndex) => (otherRow.sku === row.sku && otherRow.spec ? [rowValues(other, otherIndex)] : [])),
 	);
-	if ([wanted, ...alsoFine].some((values) => sameValues(values, item as unknown as IDataObject))) return [];
+	if ([wanted, ...alsoFine].some((values) => live.some((candidate) => sameValues(values, candidate as unknown as IDataObject)))) return [];
 	if (record.overlapped.some((other) => other.spec.mirror) && item.quantity === 0) return [];
 	const last = ledger.get(item.item_id);
 	// "Unchanged" trusts Only Send What Changed's memory when someone else wrote the item last (its hint says so): a

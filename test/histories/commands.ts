@@ -133,7 +133,13 @@ export class StepCommand implements fc.AsyncCommand<Model, Real> {
 		const by = records.length === 1 ? records[0].nodeKey : 'overlapping runs';
 		const remembered = records.length === 1 && records[0].spec.operation === 'upsert' && records[0].spec.onlySendWhatChanged === 'on';
 		real.ledger.record(records[0].requests, after, by, Date.now(), remembered);
-		if (violations.length > 0) throw new HistoryViolation(violations, [...real.lines]);
+		if (violations.length > 0) {
+			// The failing step's requests as the service saw them: a race that replays differently can still be read.
+			const seen = records[0].requests.map((request) => `      ${request.method} ${request.path} → ${request.status}${request.fault ? ` (${request.fault})` : ''} ${JSON.stringify(request.body ?? '').slice(0, 80)}`);
+			const said = records.map((record) => `      ${record.label}: ${record.outputs.map((output) => `${String(output.vendor_sku ?? '')} ${String(output.operation ?? output.status ?? '')}`).join(', ')}${record.error ? `; error: ${record.error.message.slice(0, 200)}` : ''}`);
+			const detail = ['     what the service saw in that step:', ...seen, '     what the runs said:', ...said].join('\n');
+			throw new HistoryViolation(violations, [...real.lines.slice(0, -1), `${real.lines[real.lines.length - 1]}\n${detail}`]);
+		}
 	}
 }
 

@@ -1,9 +1,11 @@
-// How far n8n lets one workflow know of another's submission: the one duplicate the package documents it cannot
-// prevent within a process (docs/bulk-items.md, "Where it stops"). A restart empties the process, and static data is
-// per workflow: after a restart, a workflow whose saved data cannot hold a submission (it has not run since the SKU
-// was submitted) may create the SKU again while the service has not listed it yet, unless a workflow that does hold
-// it ran first in the new process. Every other duplicate is a defect. Told from the history alone (who submitted,
-// who ran and saved, when n8n restarted), never from the package's own data.
+// How far n8n lets one workflow know of another's submission: the duplicates the package documents it cannot prevent
+// (docs/bulk-items.md, "Where it stops", and New Items Listed Within's hint). A restart empties the process, and
+// static data is per workflow: after a restart, a workflow whose saved data cannot hold a submission (it has not run
+// since the SKU was submitted; the submitting run was manual or crashed) may create the SKU again while the service
+// has not listed it yet, unless a workflow that does hold it ran first in the new process. A submission made with
+// New Items Listed Within 0 holds nothing once answered (the user said the service lists at once). Every other
+// duplicate is a defect. Told from the history alone (who submitted, who ran and saved, when n8n restarted, which
+// window), never from the package's own data.
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RequestLogEntry } from '../sandbox';
@@ -53,7 +55,14 @@ export class SubmissionReach {
 	 */
 	excuses(sku: string, count: number, records: RunRecord[]): boolean {
 		const knowledge = this.known.get(sku);
-		if (!knowledge) return false;
+		if (!knowledge) {
+			// First submitted in this very step by runs side by side: one of them with a window of 0, which holds nothing
+			// once answered (the order within the step is not known).
+			const atOnce = records.some((record) => createsItems(record) && record.spec.windowHours === 0 && record.rows.some((row) => row.sku === sku));
+			if (!atOnce || count > 2) return false;
+			this.known.set(sku, { savedBy: new Set(), inProcess: false, excused: 1 });
+			return true;
+		}
 		if (count <= 1 + knowledge.excused) return true;
 		const creators = records.filter((record) => createsItems(record) && record.rows.some((row) => row.sku === sku));
 		const unaware = creators.length > 0 && !this.heldAtStart.get(sku) && creators.every((record) => !knowledge.savedBy.has(record.spec.workflow));

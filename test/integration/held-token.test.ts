@@ -88,7 +88,7 @@ describe('the token held for a run', () => {
 		const pages = listingPages(requests).length;
 		expect(pages).toBeGreaterThanOrEqual(16);
 		expect(allRequests.filter(isTokenExchange)).toHaveLength(1);
-		// The node's own loads and the exchange's (about 7 here), not one more per page (before: 24 for 16 pages).
+		// The node's own loads and the exchange's (about 7 here), not one more per page (before: 22 for 16 pages).
 		expect(store.reads).toBeLessThanOrEqual(8);
 	});
 

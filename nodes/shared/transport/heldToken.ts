@@ -24,6 +24,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { noteStoredToken, withBearerToken } from '../../../credentials/ConsignmentVendorApi.credentials';
 import { CREDENTIAL_TYPE } from '../credential';
 import { readHttpFailure } from '../httpFailure';
+import { cancelSignalOf } from './cancelWatch';
 import type { ApiContext } from './index';
 
 /**
@@ -63,11 +64,6 @@ function holdAfter(context: ApiContext, request: Promise<unknown>): void {
 	void request.then(read, letGo);
 }
 
-function executionCancelSignal(context: ApiContext): AbortSignal | undefined {
-	const getSignal = (context as { getExecutionCancelSignal?: () => AbortSignal | undefined }).getExecutionCancelSignal;
-	return typeof getSignal === 'function' ? getSignal.call(context) : undefined;
-}
-
 /**
  * One request with the credential: with the held token when there is one, else (and after a 401) n8n's
  * `httpRequestWithAuthentication`. Resolves and rejects as that helper does (a failure as n8n's NodeApiError).
@@ -77,7 +73,7 @@ export async function authenticatedRequest(context: ApiContext, options: IHttpRe
 	const token = holding?.token;
 	if (token !== undefined && token !== '') {
 		// As n8n's helper does: the execution's cancellation aborts the request on the wire.
-		const signal = executionCancelSignal(context);
+		const signal = cancelSignalOf(context);
 		const prepared = withBearerToken({ ...options, ...(signal ? { abortSignal: signal } : {}) }, token);
 		const sent = await context.helpers.httpRequest(prepared).then(
 			(answer: unknown) => ({ answer }),

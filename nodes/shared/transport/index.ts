@@ -22,6 +22,7 @@ import type {
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../credential';
+import { cancelSignalOf } from './cancelWatch';
 import { authenticatedRequest, dropHeldToken } from './heldToken';
 import { RequestScheduler } from './scheduler';
 import { backoffMs, RATE_LIMIT_BACKOFF, retryAfterMs, TRANSIENT_RETRY } from './retryRules';
@@ -85,11 +86,6 @@ export async function credentialTarget(context: ApiContext): Promise<CredentialT
 export function forgetCredentialTarget(context: ApiContext): void {
 	targets.delete(context);
 	dropHeldToken(context);
-}
-
-function cancelSignalOf(context: object): AbortSignal | undefined {
-	const getSignal = (context as { getExecutionCancelSignal?: () => AbortSignal | undefined }).getExecutionCancelSignal;
-	return typeof getSignal === 'function' ? getSignal.call(context) : undefined;
 }
 
 /**

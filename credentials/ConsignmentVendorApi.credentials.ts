@@ -118,15 +118,7 @@ export class ConsignmentVendorApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const token = typeof credentials.accessToken === 'string' ? credentials.accessToken : '';
-		if (token !== '') {
-			try {
-				noteTokenInUse(clientCredentialsOf(credentials), token);
-			} catch {
-				// An incomplete credential: the request goes out and fails on its own; nothing to note.
-			}
-		}
-		return { ...requestOptions, headers: { ...requestOptions.headers, Authorization: `Bearer ${token}` } };
+		return withBearerToken(requestOptions, noteStoredToken(credentials));
 	}
 
 	test: ICredentialTestRequest = {
@@ -154,6 +146,28 @@ export class ConsignmentVendorApi implements ICredentialType {
 			},
 		],
 	};
+}
+
+/**
+ * The credential's stored token (empty when none is stored yet), noted for the token cache as the one requests
+ * carry (maybe another process's): the first candidate when a 401 needs a replacement (sharedAccessToken.ts).
+ * Also used by the transport, which holds the token for a run instead of having n8n load the credential per request.
+ */
+export function noteStoredToken(credentials: ICredentialDataDecryptedObject): string {
+	const token = typeof credentials.accessToken === 'string' ? credentials.accessToken : '';
+	if (token !== '') {
+		try {
+			noteTokenInUse(clientCredentialsOf(credentials), token);
+		} catch {
+			// An incomplete credential: the request goes out and fails on its own; nothing to note.
+		}
+	}
+	return token;
+}
+
+/** The request with the token as the API takes it: what `authenticate` does, in one place. */
+export function withBearerToken(requestOptions: IHttpRequestOptions, token: string): IHttpRequestOptions {
+	return { ...requestOptions, headers: { ...requestOptions.headers, Authorization: `Bearer ${token}` } };
 }
 
 function clientCredentialsOf(credentials: ICredentialDataDecryptedObject): ClientCredentials {

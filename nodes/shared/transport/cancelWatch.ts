@@ -33,3 +33,9 @@ export class CancelWatch<T> {
 		signal.removeEventListener('abort', entry.listener);
 	}
 }
+
+/** The execution's cancel signal of a node context (none in contexts without one, e.g. the editor's list searches). */
+export function cancelSignalOf(context: object): AbortSignal | undefined {
+	const getSignal = (context as { getExecutionCancelSignal?: () => AbortSignal | undefined }).getExecutionCancelSignal;
+	return typeof getSignal === 'function' ? getSignal.call(context) : undefined;
+}

@@ -22,6 +22,8 @@ import type {
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../credential';
+import { cancelSignalOf } from './cancelWatch';
+import { authenticatedRequest, dropHeldToken } from './heldToken';
 import { RequestScheduler } from './scheduler';
 import { backoffMs, RATE_LIMIT_BACKOFF, retryAfterMs, TRANSIENT_RETRY } from './retryRules';
 import { DEFAULT_REQUEST_SETTINGS, requestSettingsOf, type RequestSettings } from './settings';
@@ -80,14 +82,10 @@ export async function credentialTarget(context: ApiContext): Promise<CredentialT
 	return await target;
 }
 
-/** The next `credentialTarget` of this context reads the credential again (see there). */
+/** The next `credentialTarget` of this context, and its next request's token, read the credential again (see there). */
 export function forgetCredentialTarget(context: ApiContext): void {
 	targets.delete(context);
-}
-
-function cancelSignalOf(context: object): AbortSignal | undefined {
-	const getSignal = (context as { getExecutionCancelSignal?: () => AbortSignal | undefined }).getExecutionCancelSignal;
-	return typeof getSignal === 'function' ? getSignal.call(context) : undefined;
+	dropHeldToken(context);
 }
 
 /**
@@ -195,7 +193,7 @@ export async function apiRequest(
 		context,
 		request.method,
 		settings,
-		async () => await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, options),
+		async () => await authenticatedRequest(context, options),
 		request.signal,
 		request.interactive,
 	)) as IN8nHttpFullResponse;

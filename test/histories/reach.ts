@@ -9,7 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RequestLogEntry } from '../sandbox';
-import { skuIdentity } from './rows';
+import { REFUSED_DESIGNER, skuIdentity } from './rows';
 import type { RunRecord } from './world';
 
 interface Knowledge {
@@ -75,6 +75,8 @@ export class SubmissionReach {
 	played(records: RunRecord[]): void {
 		const submitted = records[0]?.requests.filter(isCreation).flatMap((request) => ((request.body as IDataObject | null)?.items as IDataObject[] | undefined) ?? []) ?? [];
 		for (const sent of submitted) {
+			// A row the service refuses (in its 207) was never a submission: nothing holds it.
+			if (sent.designer === REFUSED_DESIGNER) continue;
 			const sku = skuIdentity(sent.vendor_sku);
 			const knowledge = this.known.get(sku) ?? { savedBy: new Set<number>(), inProcess: false, excused: 0 };
 			// New Items Listed Within 0 tells the node the service lists a new item at once: nothing of it is kept, as

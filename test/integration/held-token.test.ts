@@ -2,12 +2,10 @@
 // listing has n8n load the credential a few times per run, not once per page (in real n8n 2.x each load is a
 // database read, a decryption and, in a poll, an expression isolate), and a token that stops working mid-run
 // (expired, revoked, or replaced by another n8n process: one active token per client) costs no record.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import { CredentialStore, sandboxCredential, SANDBOX_CREDENTIAL_ID, type HarnessCredential } from '../harness';
 import type { RequestLogEntry, RunningSandbox } from '../sandbox';
 import { isTokenExchange, runNode, useSandbox } from './nodeRun.helpers';
+import { proxyToSandbox, type SandboxProxy } from './sandboxProxy.helpers';
 
 const sandbox = useSandbox();
 
@@ -39,31 +37,11 @@ async function approvedIds(target: RunningSandbox): Promise<number[]> {
  * Forwards to the sandbox; before forwarding the `nth` listing request, runs `before` (another process's doing).
  * The token exchange does not pass through it (the Auth URL stays the sandbox's).
  */
-async function proxyRunningBefore(target: RunningSandbox, nth: number, before: () => Promise<void>): Promise<{ url: string; close(): Promise<void> }> {
+async function proxyRunningBefore(target: RunningSandbox, nth: number, before: () => Promise<void>): Promise<SandboxProxy> {
 	let seen = 0;
-	const upstream = new URL(target.baseUrl);
-	const server = http.createServer((req, res) => {
-		void (async () => {
-			if (req.method === 'GET' && new URL(req.url ?? '/', 'http://proxy').pathname === '/v1/items' && ++seen === nth) await before();
-			const forwarded = http.request(
-				{ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
-				(answer) => {
-					res.writeHead(answer.statusCode ?? 502, answer.headers);
-					answer.pipe(res);
-				},
-			);
-			forwarded.on('error', () => req.socket.destroy());
-			req.pipe(forwarded);
-		})();
+	return await proxyToSandbox(target, async (method, path) => {
+		if (method === 'GET' && path === '/v1/items' && ++seen === nth) await before();
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	return {
-		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-		close: async () => {
-			server.closeAllConnections();
-			await new Promise<void>((resolve) => server.close(() => resolve()));
-		},
-	};
 }
 
 /** Another n8n process exchanging a token (with one active token per client: ours stops working) and storing it. */

@@ -2,21 +2,14 @@
 // fails a long Return All or a batch of new items; a POST that failed mid-way is never sent twice; retries stop.
 // Faults are the sandbox's own (`admin.addFault`). To hit exactly the nth request of a run (page 3, batch 2),
 // a small forwarding proxy between the node and the sandbox adds the fault just before forwarding that request.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import { CredentialStore, sandboxCredential } from '../harness';
 import type { FaultSpec, RequestLogEntry, RunningSandbox } from '../sandbox';
 import { addressParameters, validAddress } from './address-input';
 import { ITEM_PARAMETERS_FROM_JSON, validItem } from './item-harness';
 import { isTokenExchange, resultOf, runNode, useSandbox } from './nodeRun.helpers';
+import { proxyToSandbox, type SandboxProxy } from './sandboxProxy.helpers';
 
 const sandbox = useSandbox();
-
-interface FaultProxy {
-	url: string;
-	close(): Promise<void>;
-}
 
 /**
  * Forwards every request to the sandbox unchanged; before forwarding the `nth` request with this method and
@@ -26,43 +19,17 @@ async function faultOnNthRequest(
 	target: RunningSandbox,
 	match: { method: string; path: string; nth: number },
 	fault: FaultSpec,
-): Promise<FaultProxy> {
+): Promise<SandboxProxy> {
 	let seen = 0;
-	const upstream = new URL(target.baseUrl);
-	const server = http.createServer((req, res) => {
-		const chunks: Buffer[] = [];
-		req.on('data', (chunk: Buffer) => chunks.push(chunk));
-		req.on('end', () => {
-			void (async () => {
-				const path = new URL(req.url ?? '/', 'http://proxy').pathname;
-				if (req.method === match.method && path === match.path && ++seen === match.nth) {
-					await target.admin.addFault({ ...fault, method: match.method, pathPrefix: match.path });
-				}
-				const forwarded = http.request(
-					{ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
-					(answer) => {
-						res.writeHead(answer.statusCode ?? 502, answer.headers);
-						answer.pipe(res);
-					},
-				);
-				// The sandbox dropped the connection: drop ours too, so the node sees what it would see directly.
-				forwarded.on('error', () => req.socket.destroy());
-				forwarded.end(Buffer.concat(chunks));
-			})();
-		});
+	return await proxyToSandbox(target, async (method, path) => {
+		if (method === match.method && path === match.path && ++seen === match.nth) {
+			await target.admin.addFault({ ...fault, method: match.method, pathPrefix: match.path });
+		}
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	return {
-		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-		close: async () => {
-			server.closeAllConnections();
-			await new Promise<void>((resolve) => server.close(() => resolve()));
-		},
-	};
 }
 
 /** A credential whose Base URL is the proxy (the token exchange still goes to the sandbox directly). */
-function storeVia(proxy: FaultProxy): CredentialStore {
+function storeVia(proxy: SandboxProxy): CredentialStore {
 	return new CredentialStore([sandboxCredential(sandbox(), { baseUrl: proxy.url })]);
 }
 

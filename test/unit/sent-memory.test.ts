@@ -3,7 +3,7 @@
 // written back as one new value (so n8n sees the change and saves it).
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { forgetSentMemoryJournals, MAX_ENTRIES, SentMemory } from '../../nodes/ConsignmentVendor/resources/item/upsert/sentMemory';
+import { forgetSentMemoryJournals, journalledChanges, MAX_ENTRIES, SentMemory } from '../../nodes/ConsignmentVendor/resources/item/upsert/sentMemory';
 import { fingerprintOf } from '../../nodes/ConsignmentVendor/resources/item/helpers/rowFingerprint';
 
 const row = { vendor_sku: 'A-1', price: 100, image: { front: 'f', back: 'b' }, gender: ['Women'] };
@@ -105,6 +105,20 @@ describe('SentMemory: overlapping runs of one node', () => {
 		slow.save();
 		slow.release();
 		expect(slowData.sentItems).toEqual({ 'a-1': 'cnew', 'c-1': 'cc', 'b-1': 'cb' });
+	});
+
+	it('a busy node whose runs always overlap keeps only the changes its oldest run going on may replay', () => {
+		const first = SentMemory.of(contextWith({}), false);
+		const second = SentMemory.of(contextWith({}), false);
+		for (const sku of ['A-1', 'A-2', 'A-3']) first.rememberConfirmed(sku, 'x');
+		first.release();
+		expect(journalledChanges()).toBe(3); // the second run began before them
+		const third = SentMemory.of(contextWith({}), false);
+		third.rememberConfirmed('B-1', 'y');
+		second.release();
+		expect(journalledChanges()).toBe(1); // the third began after A-1..3: only B-1 is kept
+		third.release();
+		expect(journalledChanges()).toBe(0);
 	});
 
 	it('once no run of the node goes on, a new run replays nothing (the journal is emptied)', () => {

@@ -33,18 +33,27 @@ interface Change {
 }
 
 /**
- * The changes made by the runs of one node that are going on in this process, kept while any of them is. n8n saves
- * static data whole when a run ends, so of two overlapping runs the last to end would drop what the other remembered,
- * and a row the other wrote would later be called unchanged against the older memory. Each run's save replays, over
- * what it loaded, every change made since it began, in order. Emptied when the node's last run ends.
+ * The changes made by the runs of one node that are going on in this process. n8n saves static data whole when a run
+ * ends, so of two overlapping runs the last to end would drop what the other remembered, and a row the other wrote
+ * would later be called unchanged against the older memory. Each run's save replays, over what it loaded, every
+ * change made since it began, in order. A change no run going on began before is let go of (a node whose runs always
+ * overlap, a busy webhook, keeps only what its oldest run may replay); the journal goes when the node's last run ends.
  */
 interface Journal {
-	runs: number;
+	/** Where each run going on began (`lastSeq` then). */
+	starts: number[];
 	changes: Change[];
 }
 
 const journals = new Map<string, Journal>();
 let lastSeq = 0;
+
+/** How many changes the journals keep for runs going on (tests: the journal stays bounded). */
+export function journalledChanges(): number {
+	let count = 0;
+	for (const journal of journals.values()) count += journal.changes.length;
+	return count;
+}
 
 /** A new n8n process (tests): no run is going on. */
 export function forgetSentMemoryJournals(): void {
@@ -68,7 +77,7 @@ export class SentMemory {
 		private readonly staticData: IDataObject,
 		private readonly journal: Journal,
 	) {
-		journal.runs++;
+		journal.starts.push(this.startedAt);
 		const stored = staticData[STATIC_DATA_KEY];
 		const valid =
 			stored !== null && typeof stored === 'object' && !Array.isArray(stored)
@@ -84,7 +93,7 @@ export class SentMemory {
 	static of(context: IExecuteFunctions, forget: boolean): SentMemory {
 		// n8n keeps a node's static data by workflow and node name.
 		const node = `${String(context.getWorkflow().id ?? '')}\u0000${context.getNode().name}`;
-		const journal = journals.get(node) ?? { runs: 0, changes: [] };
+		const journal = journals.get(node) ?? { starts: [], changes: [] };
 		journals.set(node, journal);
 		const memory = new SentMemory(context.getWorkflowStaticData('node'), journal);
 		if (forget) {
@@ -95,13 +104,20 @@ export class SentMemory {
 		return memory;
 	}
 
-	/** This run is over (saved or not): its node's journal is emptied once no run of it is going on. */
+	/** This run is over (saved or not): the changes only it could replay go, and the journal once no run of the node goes on. */
 	release(): void {
 		if (this.released) return;
 		this.released = true;
-		this.journal.runs--;
-		if (this.journal.runs > 0) return;
-		this.journal.changes.length = 0;
+		const { starts, changes } = this.journal;
+		starts.splice(starts.indexOf(this.startedAt), 1);
+		if (starts.length > 0) {
+			// In the order they were made: what no run going on may replay is at the front.
+			const oldest = Math.min(...starts);
+			const firstKept = changes.findIndex((change) => change.seq > oldest);
+			changes.splice(0, firstKept === -1 ? changes.length : firstKept);
+			return;
+		}
+		changes.length = 0;
 		for (const [node, journal] of journals) if (journal === this.journal) journals.delete(node);
 	}
 

@@ -83,7 +83,7 @@ function describe(
 	// Re-running the node repeats every write that went through: only reads and absolute PATCHes may be re-run whole.
 	const rerunAdvice = method !== undefined && !isIdempotent(method) ? WRITE_RERUN_ADVICE : undefined;
 
-	if (mayHaveRun(failure, outcome, method)) return describeUnknownOutcome(failure, subject?.kind, saidSentence, outcome);
+	if (mayHaveRun(failure, outcome, method)) return describeUnknownOutcome(failure, subject?.kind, saidSentence, outcome, method);
 	// A timeout reached the service and may come from a slow answer: "could not be reached, check the Base URL" misleads.
 	if (isTimeout(failure)) return describeTimeout(outcome, rerunAdvice);
 	if (status === undefined) {

@@ -1,6 +1,6 @@
 import { redactSecrets, type HttpFailure } from './httpFailure';
 import type { RetryOutcome } from './transport/outcome';
-import { TRANSIENT_RETRY } from './transport/retryRules';
+import { attemptMayHaveRun, isIdempotent, TRANSIENT_RETRY } from './transport/retryRules';
 
 export function plural(count: number, noun: string): string {
 	return `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -93,27 +93,65 @@ export const WRITE_RERUN_ADVICE =
 	'Send only the failed items again (Continue On Fail gives one output item per input item, failed ones included): running the whole node again, or "Retry On Fail", sends every input item again, those that went through included.';
 
 /** Where to check what a write whose outcome is unknown did. */
-function howToCheck(subjectKind: string | undefined): string {
+function howToCheck(subjectKind: string | undefined, method: string | undefined): string {
+	const verb = method?.toUpperCase();
 	switch (subjectKind) {
 		case 'consignment':
 			return 'To check: Item → Get Many Non-Approved with Filters → Vendor SKU set to each item\'s SKU lists it if it was created (or wait for the trigger\'s successful_item_upload / invalid_item_upload event); send again only the SKUs it does not list.';
 		case 'order':
 			return 'To check: look at the order in the marketplace\'s vendor portal (the API has no way to read a cancellation) before sending this cancellation again.';
 		case 'address':
+			if (verb === 'DELETE') return 'To check: Address → Get Many shows whether the address is still active.';
+			if (verb === 'PATCH') return 'To check: Address → Get Many shows the address as the service holds it now.';
 			return 'To check: Address → Get Many lists the address if it was created; send it again only if it is not there.';
+		case 'item':
+			if (verb === 'PATCH') return 'To check: Item → Get shows the item as the service holds it now.';
+			return 'To check: list the records with the matching Get Many operation before sending it again.';
 		default:
 			return 'To check: list the records with the matching Get Many operation before sending it again.';
 	}
 }
 
-/** Not repeated (transport/retryRules.ts): the user must check before sending again, or items may be created twice. */
+/**
+ * An update or deletion sent again after an attempt that may have been carried out (no answer, or a 5xx), whose repeat
+ * was refused or could not be sent. The refusal is no proof that nothing was done: a deletion already carried out is
+ * exactly what makes a service refuse the second one.
+ */
+function describeRefusedRepeat(
+	failure: HttpFailure,
+	subjectKind: string | undefined,
+	saidSentence: string | undefined,
+	method: string,
+): { message: string; description: string } {
+	const repeat = failure.status === undefined ? 'the repeat could not be sent' : `the service refused the repeat (HTTP ${failure.status})`;
+	return {
+		message: `Outcome unknown — an earlier attempt may have been carried out (no answer came, or a server error), and ${repeat}`,
+		description: [
+			`The refusal may come from that earlier attempt: ${method.toUpperCase() === 'DELETE' ? 'a deletion already carried out cannot be carried out again' : 'it may have changed what the repeat was checked against'}.`,
+			howToCheck(subjectKind, method),
+			failure.status === undefined ? `Connection error: ${redactSecrets(failure.code ?? failure.message) || 'no response'}.` : undefined,
+			saidSentence,
+		]
+			.filter(Boolean)
+			.join(' '),
+	};
+}
+
+/**
+ * A write the service may have carried out although no answer said so. A creation or cancellation is not repeated
+ * (transport/retryRules.ts): the user must check before sending it again, or it may be carried out twice.
+ */
 export function describeUnknownOutcome(
 	failure: HttpFailure,
 	subjectKind: string | undefined,
 	saidSentence: string | undefined,
 	outcome: RetryOutcome | undefined,
+	method?: string,
 ): { message: string; description: string } {
 	const cancelledOnTheWire = outcome?.reason === 'cancelled';
+	const repeatable = method !== undefined && isIdempotent(method);
+	// A repeat that proves nothing ran (a refusal, a connection refused) after an attempt that may have run.
+	if (repeatable && !cancelledOnTheWire && !attemptMayHaveRun(failure)) return describeRefusedRepeat(failure, subjectKind, saidSentence, method);
 	const timedOut = !cancelledOnTheWire && isTimeout(failure);
 	// The low-level reason (ECONNRESET, …) goes in the description: n8n replaces any error message containing
 	// such a code with its own generic text, which would lose "outcome unknown" wherever this message is wrapped.
@@ -129,8 +167,10 @@ export function describeUnknownOutcome(
 	return {
 		message: `Outcome unknown — ${what}, so it may have been carried out: check before sending it again`,
 		description: [
-			'The node did not send it again, because repeating a creation or cancellation could carry it out twice.',
-			howToCheck(subjectKind),
+			repeatable
+				? 'Sending it again is safe: an update or deletion carried out twice has the effect of one.'
+				: 'The node did not send it again, because repeating a creation or cancellation could carry it out twice.',
+			howToCheck(subjectKind, method),
 			reason,
 			timedOut ? timeoutSetting(outcome) : undefined,
 			saidSentence,

@@ -155,6 +155,24 @@ describe('Address → Delete', () => {
 		expect(items[0].json).toMatchObject({ address_id: '304', active: false });
 		expect((await sandbox().admin.state()).addresses.find((a) => a.address_id === 304)?.active).toBe(false);
 	});
+
+	it('a DELETE whose answer is lost is sent again; a repeat refused because the first deleted it is "outcome unknown", never "not deleted"', async () => {
+		// The first DELETE is carried out after the node's 100 ms timeout; the repeat finds the address inactive (409).
+		await sandbox().admin.addFault({ kind: 'latency', ms: 200, method: 'DELETE', pathPrefix: '/v1/vendor/addresses/304' });
+		const { result, items, requests } = await runNode(
+			sandbox(),
+			{ resource: 'address', operation: 'delete', addressId: locator('={{ $json.id }}'), requestOptions: { timeout: 100 } },
+			{ inputItems: [{ id: '304' }, { id: '302' }], settings: { continueOnFail: true } },
+		);
+		expect(result.error).toBeUndefined();
+		expect(requests.filter((request) => request.path.endsWith('/304')).map((request) => request.status)).toEqual([200, 409]);
+		expect((await sandbox().admin.state()).addresses.find((a) => a.address_id === 304)?.active).toBe(false);
+		expect(items).toHaveLength(2);
+		expect(items[0].json.error).toMatch(/^Outcome unknown — an earlier attempt may have been carried out .*refused the repeat \(HTTP 409\)/);
+		expect(String(items[0].json.message)).toContain('Address → Get Many shows whether the address is still active');
+		expect(String(items[0].json.message)).not.toMatch(/run the node again/i);
+		expect(items[1].json).toMatchObject({ address_id: '302', active: false });
+	});
 });
 
 describe('Address → Get Many', () => {

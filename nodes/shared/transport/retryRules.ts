@@ -159,7 +159,15 @@ const TLS_REFUSED_CODE = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS|ERR_SSL/;
  * request was attempted) may have been carried out, so it must not be reported as "nothing was created".
  */
 export function mayHaveBeenProcessed(failure: HttpFailure, method: string): boolean {
-	if (isIdempotent(method)) return false;
+	return !isIdempotent(method) && attemptMayHaveRun(failure);
+}
+
+/**
+ * The rule above for one attempt of any write: true when the service may have carried it out although no answer
+ * said so. A PATCH or DELETE so failed is sent again (it is idempotent), but if every attempt then fails, the first
+ * may still have been carried out (a DELETE whose answer was lost, then refused because the address is inactive).
+ */
+export function attemptMayHaveRun(failure: HttpFailure): boolean {
 	const { status, code } = failure;
 	if (status === undefined) {
 		if (!failure.reachedService) return false;

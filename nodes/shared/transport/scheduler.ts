@@ -37,6 +37,7 @@ import { Outage, type OutagePart } from './outage';
 import { cancelledError, notSentError, withdrawnError } from './queueErrors';
 import { withOutcome, type GiveUpReason } from './outcome';
 import {
+	attemptMayHaveRun,
 	AUTH_RESEND,
 	backoffMs,
 	isAuthRejection,
@@ -105,6 +106,11 @@ interface Job {
 	askedPauseMs?: number;
 	/** The answer that sent it back to the queue (429, 401, 5xx), for the error if it is given up there. */
 	lastError?: unknown;
+	/**
+	 * A write one of whose attempts may have been carried out (its answer lost, or a 5xx): whatever later attempts
+	 * answer, its outcome is unknown if it is given up (an earlier DELETE may be why the repeat is refused).
+	 */
+	mayHaveRun?: boolean;
 	resolve: (value: unknown) => void;
 	reject: (error: unknown) => void;
 	settled: boolean;
@@ -294,6 +300,7 @@ export class RequestScheduler {
 		if (job.settled) return;
 		job.lastError = error;
 		const failure = readHttpFailure(error);
+		if (!READ_METHODS.has(job.method) && attemptMayHaveRun(failure)) job.mayHaveRun = true;
 		const now = this.now();
 		const comeBackLater = isComeBackLater(failure);
 		let probe = false;
@@ -457,7 +464,7 @@ export class RequestScheduler {
 			reason,
 			waitedMs: this.now() - job.enqueuedAt,
 			rateLimited: job.rateLimited,
-			outcomeUnknown: outcomeUnknown ?? (job.attempts > 0 && mayHaveBeenProcessed(failure, job.method)),
+			outcomeUnknown: (outcomeUnknown ?? (job.attempts > 0 && mayHaveBeenProcessed(failure, job.method))) || job.mayHaveRun === true,
 			noProgressLimitMs: job.settings.noProgressLimitMs,
 			maxWaitMs: job.settings.maxWaitMs,
 			timeoutMs: job.settings.timeoutMs,

@@ -131,7 +131,9 @@ export class StepCommand implements fc.AsyncCommand<Model, Real> {
 		const violations = [...noDuplicates(after, excused), ...records.flatMap((record) => checkRun(record, real.ledger))];
 		real.reach.played(records);
 		const by = records.length === 1 ? records[0].nodeKey : 'overlapping runs';
-		const remembered = records.length === 1 && records[0].spec.operation === 'upsert' && records[0].spec.onlySendWhatChanged === 'on';
+		// Only Send What Changed remembers a write in static data, which n8n saves for a production run that ends.
+		const [only] = records;
+		const remembered = records.length === 1 && only.spec.operation === 'upsert' && only.spec.onlySendWhatChanged !== 'off' && !only.spec.crash && !only.spec.manual;
 		real.ledger.record(records[0].requests, after, by, Date.now(), remembered);
 		if (violations.length > 0) {
 			// The failing step's requests as the service saw them: a race that replays differently can still be read.

@@ -41,7 +41,7 @@ export function describeRun(run: RunSpec, nodeName: string): string {
 		run.manual ? 'manual run' : 'production run',
 		...(run.operation === 'upsert'
 			? [
-					run.onlySendWhatChanged === 'default' ? 'Only Send What Changed left at its default' : `Only Send What Changed ${run.onlySendWhatChanged}`,
+					run.onlySendWhatChanged === 'default' ? 'a new node (version 1.3, columns mapped automatically), Only Send What Changed left at its default (on)' : `Only Send What Changed ${run.onlySendWhatChanged}`,
 					run.windowHours === undefined ? 'window at its default' : `New Items Listed Within ${run.windowHours} h`,
 					...(run.mirror ? ['mirror (Set Their Quantity to 0)'] : []),
 				]

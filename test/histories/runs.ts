@@ -5,7 +5,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { NodeSettings } from '../harness';
 import { ADDRESS_PARAMETERS_FROM_JSON } from '../integration/address-input';
-import { itemWriteParameters } from '../integration/item-input';
+import { asContractColumns, itemWriteParameters } from '../integration/item-input';
 import type { FaultSpec, SandboxStateSnapshot } from '../sandbox';
 import { addressRow, itemRow, SKU_POOL, skuIdentity, streetOf } from './rows';
 import type { FaultChoice, RunSpec } from './steps';
@@ -31,6 +31,8 @@ export interface PreparedRun {
 	rows: InputRow[];
 	faults: FaultSpec[];
 	lostAnswer: boolean;
+	/** The node's version: 1, or NEW_NODE_VERSION for a Create or Update left at its defaults. */
+	typeVersion: number;
 }
 
 function writePath(run: RunSpec): { method: string; pathPrefix: string } {
@@ -72,13 +74,22 @@ function faultSpec(run: RunSpec, fault: FaultChoice): FaultSpec {
 const byStreet = (state: SandboxStateSnapshot, street: number) =>
 	state.addresses.filter((address) => streetOf(address) === street && address.active).map((address) => address.address_id);
 
+/**
+ * A Create or Update with Only Send What Changed left at its default is a node added now: version 1.3 (on by
+ * default), its columns mapped automatically from contract-named input columns, as a new node maps a sheet.
+ */
+export const NEW_NODE_VERSION = 1.3;
+
 function upsertParameters(run: RunSpec): INodeParameters {
-	return itemWriteParameters('upsert', {
-		...(run.onlySendWhatChanged === 'default' ? {} : { onlySendWhatChanged: run.onlySendWhatChanged === 'on' }),
+	const settings: INodeParameters = {
 		...(run.windowHours === undefined ? {} : { newItemsListedWithin: run.windowHours }),
 		// The guard opened wide: the pool is small, so any missing item is more than the default share.
 		...(run.mirror ? { missingItems: 'setQuantityToZero', maxMissingPercent: 100, maxMissingItems: 250 } : {}),
-	});
+	};
+	if (run.onlySendWhatChanged === 'default') {
+		return { resource: 'item', operation: 'upsert', consignmentId: { __rl: true, mode: 'id', value: 'cons_12345' }, priceUnit: 'cents', ...settings };
+	}
+	return itemWriteParameters('upsert', { onlySendWhatChanged: run.onlySendWhatChanged === 'on', ...settings });
 }
 
 export function prepareRun(run: RunSpec, state: SandboxStateSnapshot): PreparedRun {
@@ -89,6 +100,7 @@ export function prepareRun(run: RunSpec, state: SandboxStateSnapshot): PreparedR
 		case 'upsert':
 			parameters = upsertParameters(run);
 			rows = itemRows();
+			if (run.onlySendWhatChanged === 'default') rows = rows.map((row) => ({ ...row, json: asContractColumns(row.json) }));
 			break;
 		case 'create':
 			parameters = itemWriteParameters('create');
@@ -139,5 +151,6 @@ export function prepareRun(run: RunSpec, state: SandboxStateSnapshot): PreparedR
 		rows,
 		faults: run.faults.map((fault) => faultSpec(run, fault)),
 		lostAnswer,
+		typeVersion: run.operation === 'upsert' && run.onlySendWhatChanged === 'default' ? NEW_NODE_VERSION : 1,
 	};
 }

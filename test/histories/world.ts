@@ -145,6 +145,7 @@ export class World {
 		const workflow = buildWorkflow({
 			type: packageNodeType('consignmentVendor'),
 			name,
+			typeVersion: prepared.typeVersion,
 			parameters: prepared.parameters,
 			credential: this.store.get('cred-1'),
 			settings: prepared.settings,

@@ -72,3 +72,21 @@ export function contractColumnsRow(sku: string, overrides: IDataObject = {}): ID
 	const { front, back } = image as { front: string; back: string };
 	return { ...fields, image_front: front, image_back: back, ...overrides };
 }
+
+/** A `validItem`-shaped row (the names ITEM_PARAMETERS_FROM_JSON reads) with contract-named columns, for Map Automatically. */
+export function asContractColumns(row: IDataObject): IDataObject {
+	return {
+		vendor_sku: row.sku,
+		taxon_permalink: row.taxon,
+		designer: row.designer,
+		condition: row.condition,
+		with_tags: row.withTags,
+		image_front: row.front,
+		image_back: row.back,
+		quantity: row.quantity,
+		msrp: row.msrp,
+		price: row.price,
+		gender: row.gender,
+		taxon_specific_attributes: row.attributes,
+	};
+}

@@ -34,6 +34,34 @@ it('a claim holds the SKU for every workflow on the account at once, whatever th
 	expect(sheet.open().claim(' bag-1 ', 'f1')).toMatchObject({ kind: 'sending' });
 });
 
+it('a row another workflow sent after a restart and the service refused does not release what this workflow submitted before', () => {
+	const [sheet, shop] = [workflow(), workflow()];
+	const first = sheet.open();
+	first.claim('BAG-3', 'f3');
+	first.answered('BAG-3', 'submitted', 2 * HOUR);
+	first.save();
+	forgetProcessLedger(); // n8n restarts: the shop's workflow never saw the sheet's submission
+	now += 60_000;
+	const shopRun = shop.open();
+	expect(shopRun.claim('BAG-3', 'bad')).toBeUndefined();
+	now += 500;
+	shopRun.answered('BAG-3', 'refused', 2 * HOUR);
+	now += 60_000;
+	// The sheet's next run still holds its row: the item it submitted may be listed at any moment.
+	expect(sheet.open().holding('BAG-3')).toMatchObject({ kind: 'submitted', fingerprint: 'f3' });
+});
+
+it('a refused claim stays released when a copy of it, saved while it was on the wire, comes back from static data', () => {
+	const [sheet, shop] = [workflow(), workflow()];
+	const shopRun = shop.open();
+	shopRun.claim('BAG-4', 'bad');
+	sheet.open().save(); // another run saves the account's ledger with the claim still on the wire
+	now += 500;
+	shopRun.answered('BAG-4', 'refused', 2 * HOUR);
+	now += 60_000;
+	expect(sheet.open().holding('BAG-4')).toBeUndefined();
+});
+
 it('a submission holds its row for its own window only, and leaves static data and the process after it', () => {
 	const sheet = workflow();
 	const ledger = sheet.open();

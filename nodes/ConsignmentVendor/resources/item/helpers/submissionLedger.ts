@@ -42,10 +42,22 @@ export interface Submission {
 	fingerprint?: string;
 }
 
+/**
+ * How this process last cleared a SKU. Listed: the item exists, so no stored submission made before `at` holds the row
+ * any more. Refused: the service refused the claim made at `since`, which says nothing of submissions made before
+ * it (another workflow's, stored in its own static data, that this process never saw): only stored copies of that
+ * claim or later ones stay cleared.
+ */
+interface Cleared {
+	at: number;
+	listed: boolean;
+	/** Refused: when the refused claim was made. */
+	since?: number;
+}
+
 interface Account {
 	submissions: Map<string, Submission>;
-	/** SKU → when this process cleared it (listed, refused, or sent again on request): older stored entries stay cleared. */
-	cleared: Map<string, { at: number; listed: boolean }>;
+	cleared: Map<string, Cleared>;
 }
 
 const accounts = new Map<string, Account>();
@@ -76,6 +88,12 @@ function decode(value: unknown, legacyWindowMs: number): Submission | undefined 
 function objectAt(data: IDataObject | undefined, key: string): IDataObject | undefined {
 	const value = data?.[key];
 	return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : undefined;
+}
+
+/** Whether what this process learned of the SKU makes a stored submission out of date (Cleared says which ones). */
+function clearedBefore(cleared: Cleared | undefined, stored: Submission): boolean {
+	if (!cleared || stored.at > cleared.at) return false;
+	return cleared.listed || stored.at >= (cleared.since ?? cleared.at);
 }
 
 export class SubmissionLedger {
@@ -142,7 +160,7 @@ export class SubmissionLedger {
 		const key = skuKey(sku)!;
 		const claim = this.state.submissions.get(key);
 		if (outcome === 'refused' || windowMs <= 0) {
-			this.clear(key, outcome !== 'refused');
+			this.clear(key, outcome !== 'refused', claim?.at);
 			return;
 		}
 		const at = claim?.at ?? Date.now();
@@ -197,17 +215,16 @@ export class SubmissionLedger {
 		for (const [key, value] of Object.entries(stored)) {
 			const submission = decode(value, legacyWindowMs);
 			if (!submission || submission.until <= now) continue;
-			const cleared = this.state.cleared.get(key);
 			const known = this.state.submissions.get(key);
-			if ((cleared && cleared.at >= submission.at) || (known && known.at >= submission.at)) continue;
+			if (clearedBefore(this.state.cleared.get(key), submission) || (known && known.at >= submission.at)) continue;
 			this.state.submissions.set(key, submission);
 		}
 	}
 
-	private clear(key: string, listed: boolean): void {
+	private clear(key: string, listed: boolean, claimedAt?: number): void {
 		this.state.submissions.delete(key);
 		this.state.cleared.delete(key);
-		this.state.cleared.set(key, { at: Date.now(), listed });
+		this.state.cleared.set(key, { at: Date.now(), listed, ...(listed ? {} : { since: claimedAt ?? Date.now() }) });
 		// Bounded like the entries: the oldest clearings say least.
 		if (this.state.cleared.size > MAX_ENTRIES) this.state.cleared.delete(this.state.cleared.keys().next().value!);
 	}

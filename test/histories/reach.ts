@@ -29,6 +29,18 @@ const createsItems = (record: RunRecord) => record.spec.operation === 'upsert' |
 
 const saves = (record: RunRecord) => createsItems(record) && !record.spec.manual && !record.spec.crash;
 
+/**
+ * The node writes the ledger into static data as its run ends (a little before the run's `endedAt`). A run side by
+ * side with the submitting one holds the SKU in what it saves when it had the row (it claimed it, or found it
+ * claimed), or when it ended clearly after the claim; one that may have saved first is not counted as holding it.
+ */
+const SAVE_BEFORE_END_MS = 500;
+
+function savedAfterClaim(record: RunRecord, sku: string, claimedAt: number | undefined): boolean {
+	if (record.rows.some((row) => row.sku === sku)) return true;
+	return claimedAt !== undefined && record.endedAt - SAVE_BEFORE_END_MS >= claimedAt;
+}
+
 export class SubmissionReach {
 	private readonly known = new Map<string, Knowledge>();
 
@@ -73,20 +85,28 @@ export class SubmissionReach {
 
 	/** What a step's runs submitted (the process now holds it) and which workflows saved what the process held. */
 	played(records: RunRecord[]): void {
-		const submitted = records[0]?.requests.filter(isCreation).flatMap((request) => ((request.body as IDataObject | null)?.items as IDataObject[] | undefined) ?? []) ?? [];
-		for (const sent of submitted) {
-			// A row the service refuses (in its 207) was never a submission: nothing holds it.
-			if (sent.designer === REFUSED_DESIGNER) continue;
-			const sku = skuIdentity(sent.vendor_sku);
-			const knowledge = this.known.get(sku) ?? { savedBy: new Set<number>(), inProcess: false, excused: 0 };
-			// New Items Listed Within 0 tells the node the service lists a new item at once: nothing of it is kept, as
-			// the field's hint says. Any other window keeps it.
-			const kept = records.some((record) => createsItems(record) && record.spec.windowHours !== 0 && record.rows.some((row) => row.sku === sku));
-			if (kept) knowledge.inProcess = true;
-			this.known.set(sku, knowledge);
+		const heldBefore = new Set([...this.known].filter(([, knowledge]) => knowledge.inProcess).map(([sku]) => sku));
+		/** SKU → when its first creation of this step reached the service (its claim was made just before). */
+		const claimedAt = new Map<string, number>();
+		for (const request of records[0]?.requests.filter(isCreation) ?? []) {
+			for (const sent of ((request.body as IDataObject | null)?.items as IDataObject[] | undefined) ?? []) {
+				// A row the service refuses (in its 207) was never a submission: nothing holds it.
+				if (sent.designer === REFUSED_DESIGNER) continue;
+				const sku = skuIdentity(sent.vendor_sku);
+				if (!claimedAt.has(sku)) claimedAt.set(sku, Date.parse(request.at));
+				const knowledge = this.known.get(sku) ?? { savedBy: new Set<number>(), inProcess: false, excused: 0 };
+				// New Items Listed Within 0 tells the node the service lists a new item at once: nothing of it is kept, as
+				// the field's hint says. Any other window keeps it.
+				const kept = records.some((record) => createsItems(record) && record.spec.windowHours !== 0 && record.rows.some((row) => row.sku === sku));
+				if (kept) knowledge.inProcess = true;
+				this.known.set(sku, knowledge);
+			}
 		}
-		for (const knowledge of this.known.values()) {
-			if (knowledge.inProcess) for (const record of records.filter(saves)) knowledge.savedBy.add(record.spec.workflow);
+		for (const [sku, knowledge] of this.known) {
+			if (!knowledge.inProcess) continue;
+			for (const record of records.filter(saves)) {
+				if (heldBefore.has(sku) || savedAfterClaim(record, sku, claimedAt.get(sku))) knowledge.savedBy.add(record.spec.workflow);
+			}
 		}
 		if (records.some((record) => record.spec.crash)) this.restarted();
 	}

@@ -14,8 +14,19 @@ import type { RecordFeed } from './recordFeed';
 
 type Listener = (...args: unknown[]) => void;
 
-/** Chunks of about this many characters reach storage (a page of 100 records is ~20-60 KB). */
-const CHUNK_CHARS = 64 * 1024;
+/** Chunks of about this many bytes reach storage (a page of 100 records is ~20-60 KB). */
+const CHUNK_BYTES = 64 * 1024;
+/** The most UTF-8 bytes one UTF-16 code unit of a line takes (a surrogate pair: 4 bytes for 2 units). */
+const MAX_UTF8_BYTES_PER_UNIT = 3;
+
+/**
+ * A chunk to encode lines into: each line is written straight into it as UTF-8, which gives its exact size for the
+ * part limit at no extra cost (no separate byte count per line, no joined string copied into a Buffer again).
+ * Not reused once handed over: a reader may keep every chunk until the part ends (binaryToBuffer).
+ */
+function newChunk(atLeastUnits: number): Buffer {
+	return Buffer.allocUnsafe(Math.max(CHUNK_BYTES, atLeastUnits * MAX_UTF8_BYTES_PER_UNIT));
+}
 
 export class PartStream {
 	records = 0;
@@ -39,35 +50,42 @@ export class PartStream {
 	}
 
 	private async *chunks(): AsyncGenerator<Buffer> {
-		let pending = this.encoder.start;
-		this.bytes = Buffer.byteLength(pending);
+		const start = this.encoder.start;
+		let chunk = newChunk(start.length);
+		let used = chunk.write(start, 0);
+		this.bytes = used;
 		for (;;) {
 			this.checkCancelled();
 			let record = this.feed.peekNow();
 			if (record === undefined) {
 				// Storage gets what is ready while the next page is fetched.
-				if (pending !== '') yield Buffer.from(pending);
-				pending = '';
+				if (used > 0) {
+					yield chunk.subarray(0, used);
+					chunk = newChunk(0);
+					used = 0;
+				}
 				record = await this.feed.peek();
 				if (record === undefined) break;
 			}
 			const line = this.encoder.line(record);
-			const size = Buffer.byteLength(line);
+			if (chunk.length - used < line.length * MAX_UTF8_BYTES_PER_UNIT) {
+				if (used > 0) yield chunk.subarray(0, used);
+				chunk = newChunk(line.length);
+				used = 0;
+			}
+			// Written past `used` only: a line that would take the part over its limit is left out (not taken).
+			const size = chunk.write(line, used);
 			if (this.records > 0 && this.bytes + size > this.maxBytes) {
 				this.full = true;
 				break;
 			}
 			this.feed.take();
-			pending += line;
+			used += size;
 			this.bytes += size;
 			this.records++;
-			if (pending.length >= CHUNK_CHARS) {
-				yield Buffer.from(pending);
-				pending = '';
-			}
 		}
 		this.checkCancelled();
-		if (pending !== '') yield Buffer.from(pending);
+		if (used > 0) yield chunk.subarray(0, used);
 	}
 
 	on(event: string, listener: Listener): this {

@@ -53,7 +53,9 @@ export function jsonLinesEncoder(rules: RowRules): LineEncoder {
 function cellsOf(column: string, rules: RowRules): (value: unknown) => string {
 	if (rules.priceFields.includes(column)) {
 		return (value) => {
-			const price = priceOf(value);
+			// Whole cents as a number (the approved listing's every price) are their own cents: priceOf would read them
+			// back from their text (a string and two pattern tests per record).
+			const price = typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? { cents: value } : priceOf(value);
 			let cells = price ? String(price.cents) : csvField(value);
 			if (rules.priceCurrency) cells += `,${csvField(price?.currency)}`;
 			if (rules.dollars) cells += `,${price ? dollarsFromCents(price.cents) : ''}`;

@@ -158,6 +158,9 @@ describe('file rows', () => {
 			{ id: 900001, item_id: 50001, price: { currency_code: 'EUR', price: '1299.5' }, msrp: 25000, designer: 'Chloé, Paris', extra_id: 7 },
 			{ id: '900002', item_id: null, price: 'call us', designer: 'say "hi"', msrp: { currency_code: 'USD', price: null } },
 			{ id: 900003 },
+			// Numbers that are not whole cents (negative, a fraction, beyond a safe integer) are kept as they came.
+			{ id: 900004, price: -5, msrp: 19.99 },
+			{ id: 900005, price: 0, msrp: 2 ** 53 + 2 },
 		];
 		const columns = ['id', 'item_id', 'price', 'msrp', 'designer'];
 		const encoder = csvEncoder(columns, true, all);

@@ -5,6 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { NO_ROOM, NOT_PLAIN, writeByte, writePlainField, writeText } from './csvBytes';
 import { dollarsFromCents, fileRow, priceColumns, priceOf, type RowRules } from './fileRows';
 
 export type FileFormat = 'csv' | 'jsonLines';
@@ -34,6 +35,11 @@ export interface LineEncoder {
 	readonly start: string;
 	/** A record as the items output would show it (simplified or whole), as one line of the file. */
 	line(record: IDataObject): string;
+	/**
+	 * The same line's UTF-8 bytes written into `buf` from `pos` (not past `end`), without building it as a string;
+	 * returns where it ended, or NO_ROOM (then the caller tries a larger buffer, or `line`). Optional: the hot path.
+	 */
+	writeLine?(record: IDataObject, buf: Buffer, pos: number, end: number): number;
 }
 
 export function jsonLinesEncoder(rules: RowRules): LineEncoder {
@@ -47,7 +53,9 @@ export function jsonLinesEncoder(rules: RowRules): LineEncoder {
 function cellsOf(column: string, rules: RowRules): (value: unknown) => string {
 	if (rules.priceFields.includes(column)) {
 		return (value) => {
-			const price = priceOf(value);
+			// Whole cents as a number (the approved listing's every price) are their own cents: priceOf would read them
+			// back from their text (a string and two pattern tests per record).
+			const price = typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? { cents: value } : priceOf(value);
 			let cells = price ? String(price.cents) : csvField(value);
 			if (rules.priceCurrency) cells += `,${csvField(price?.currency)}`;
 			if (rules.dollars) cells += `,${price ? dollarsFromCents(price.cents) : ''}`;
@@ -58,27 +66,56 @@ function cellsOf(column: string, rules: RowRules): (value: unknown) => string {
 	return csvField;
 }
 
+const COMMA = 44;
+const CARRIAGE_RETURN = 13;
+const LINE_FEED = 10;
+
+type CellWriter = (value: unknown, buf: Buffer, pos: number, end: number) => number;
+
+/** A CSV column's cells as bytes: a plain text value copied as it is, anything else as `cells` words it. */
+function cellWriterOf(cells: (value: unknown) => string, plainText: boolean): CellWriter {
+	return (value, buf, pos, end) => {
+		if (plainText && typeof value === 'string') {
+			const at = writePlainField(value, buf, pos, end);
+			if (at !== NOT_PLAIN) return at;
+		}
+		return writeText(cells(value), buf, pos, end);
+	};
+}
+
 /** The record fields `columns`, in order (a price expands to its companion columns); with `otherFields`, fields
  * outside them go, as JSON, into the last column. */
 export function csvEncoder(columns: readonly string[], otherFields: boolean, rules: RowRules): LineEncoder {
 	const known = new Set(columns);
 	const cells = columns.map((column) => cellsOf(column, rules));
+	// A plain text value is its own cell for every column but the prices (whose cells fileRow's rules build).
+	const writers = cells.map((cell) => cellWriterOf(cell, cell === csvField));
 	const header = columns.flatMap((column) => (rules.priceFields.includes(column) ? priceColumns(column, rules) : [column]));
 	if (otherFields) header.push(OTHER_FIELDS_COLUMN);
-	return {
-		start: `${UTF8_BOM}${header.map(csvField).join(',')}\r\n`,
-		line(record) {
-			let line = cells.length > 0 ? cells[0](record[columns[0]]) : '';
-			for (let i = 1; i < cells.length; i++) line += `,${cells[i](record[columns[i]])}`;
-			if (otherFields) {
-				let other: IDataObject | undefined;
-				for (const key of Object.keys(record)) {
-					if (!known.has(key)) (other ??= {})[key] = record[key];
-				}
-				if (cells.length > 0) line += ',';
-				if (other) line += csvField(fileRow(other, rules));
+	const start = `${UTF8_BOM}${header.map(csvField).join(',')}\r\n`;
+	const line = (record: IDataObject) => {
+		let text = cells.length > 0 ? cells[0](record[columns[0]]) : '';
+		for (let i = 1; i < cells.length; i++) text += `,${cells[i](record[columns[i]])}`;
+		if (otherFields) {
+			let other: IDataObject | undefined;
+			for (const key of Object.keys(record)) {
+				if (!known.has(key)) (other ??= {})[key] = record[key];
 			}
-			return `${line}\r\n`;
-		},
+			if (cells.length > 0) text += ',';
+			if (other) text += csvField(fileRow(other, rules));
+		}
+		return `${text}\r\n`;
 	};
+	// A full export's other_fields cell is JSON text built per record anyway: those lines take the string path.
+	if (otherFields) return { start, line };
+	const writeLine = (record: IDataObject, buf: Buffer, pos: number, end: number) => {
+		let at = pos;
+		for (let i = 0; i < writers.length && at !== NO_ROOM; i++) {
+			if (i > 0) at = writeByte(COMMA, buf, at, end);
+			if (at !== NO_ROOM) at = writers[i](record[columns[i]], buf, at, end);
+		}
+		if (at !== NO_ROOM) at = writeByte(CARRIAGE_RETURN, buf, at, end);
+		return at === NO_ROOM ? NO_ROOM : writeByte(LINE_FEED, buf, at, end);
+	};
+	return { start, line, writeLine };
 }

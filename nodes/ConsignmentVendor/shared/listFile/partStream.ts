@@ -9,13 +9,27 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { NO_ROOM } from './csvBytes';
 import type { LineEncoder } from './fileEncoding';
 import type { RecordFeed } from './recordFeed';
 
 type Listener = (...args: unknown[]) => void;
 
-/** Chunks of about this many characters reach storage (a page of 100 records is ~20-60 KB). */
-const CHUNK_CHARS = 64 * 1024;
+/** Chunks of about this many bytes reach storage (a page of 100 records is ~20-60 KB). */
+const CHUNK_BYTES = 64 * 1024;
+/** The most UTF-8 bytes one UTF-16 code unit of a line takes (a surrogate pair: 4 bytes for 2 units). */
+const MAX_UTF8_BYTES_PER_UNIT = 3;
+/** `Buffer.write` stops before a character that does not fit: with this much room left, nothing was cut. */
+const LONGEST_UTF8_CHARACTER = 4;
+
+/**
+ * A chunk to encode lines into: each line is written straight into it as UTF-8, which gives its exact size for the
+ * part limit at no extra cost (no separate byte count per line, no joined string copied into a Buffer again).
+ * Not reused once handed over: a reader may keep every chunk until the part ends (binaryToBuffer).
+ */
+function newChunk(atLeastUnits: number): Buffer {
+	return Buffer.allocUnsafe(Math.max(CHUNK_BYTES, atLeastUnits * MAX_UTF8_BYTES_PER_UNIT));
+}
 
 export class PartStream {
 	records = 0;
@@ -38,36 +52,80 @@ export class PartStream {
 		return this.chunks();
 	}
 
+	private chunk = newChunk(0);
+	/** Bytes of `chunk` holding this part's lines; past them, the line being tried (up to `lineEnd`). */
+	private used = 0;
+	private lineEnd = 0;
+
+	/**
+	 * Writes `record`'s line after the chunk's lines, into a fresh chunk when it may not fit (the chunk so far is
+	 * returned, to hand over first); the line's end in the chunk is `lineEnd`. Nothing is committed: `used` moves
+	 * only when the part keeps the line.
+	 */
+	private writeLine(record: IDataObject): Buffer | undefined {
+		const { encoder } = this;
+		let line: string | undefined;
+		if (encoder.writeLine) {
+			const end = encoder.writeLine(record, this.chunk, this.used, this.chunk.length);
+			if (end !== NO_ROOM) return void (this.lineEnd = end);
+		} else {
+			line = encoder.line(record);
+			const size = this.chunk.write(line, this.used);
+			// Buffer.write stops before a character that does not fit: with room left over, the line is whole.
+			if (this.chunk.length - this.used - size >= LONGEST_UTF8_CHARACTER) return void (this.lineEnd = this.used + size);
+		}
+		const handOver = this.used > 0 ? this.chunk.subarray(0, this.used) : undefined;
+		this.used = 0;
+		if (encoder.writeLine) {
+			this.chunk = newChunk(0);
+			const end = encoder.writeLine(record, this.chunk, 0, this.chunk.length);
+			if (end !== NO_ROOM) {
+				this.lineEnd = end;
+				return handOver;
+			}
+		}
+		// A fresh chunk with room for any text of the line's length (larger than usual for a very long line).
+		line ??= encoder.line(record);
+		this.chunk = newChunk(line.length);
+		this.lineEnd = this.chunk.write(line, 0);
+		return handOver;
+	}
+
+	private takeOut(): Buffer {
+		const ready = this.chunk.subarray(0, this.used);
+		this.chunk = newChunk(0);
+		this.used = 0;
+		return ready;
+	}
+
 	private async *chunks(): AsyncGenerator<Buffer> {
-		let pending = this.encoder.start;
-		this.bytes = Buffer.byteLength(pending);
+		const { start } = this.encoder;
+		if (start.length * MAX_UTF8_BYTES_PER_UNIT > this.chunk.length) this.chunk = newChunk(start.length);
+		this.used = this.chunk.write(start, 0);
+		this.bytes = this.used;
 		for (;;) {
 			this.checkCancelled();
 			let record = this.feed.peekNow();
 			if (record === undefined) {
 				// Storage gets what is ready while the next page is fetched.
-				if (pending !== '') yield Buffer.from(pending);
-				pending = '';
+				if (this.used > 0) yield this.takeOut();
 				record = await this.feed.peek();
 				if (record === undefined) break;
 			}
-			const line = this.encoder.line(record);
-			const size = Buffer.byteLength(line);
+			const handOver = this.writeLine(record);
+			if (handOver) yield handOver;
+			const size = this.lineEnd - this.used;
 			if (this.records > 0 && this.bytes + size > this.maxBytes) {
 				this.full = true;
 				break;
 			}
 			this.feed.take();
-			pending += line;
+			this.used = this.lineEnd;
 			this.bytes += size;
 			this.records++;
-			if (pending.length >= CHUNK_CHARS) {
-				yield Buffer.from(pending);
-				pending = '';
-			}
 		}
 		this.checkCancelled();
-		if (pending !== '') yield Buffer.from(pending);
+		if (this.used > 0) yield this.takeOut();
 	}
 
 	on(event: string, listener: Listener): this {

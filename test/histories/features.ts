@@ -35,21 +35,12 @@ export type Feature = keyof typeof FEATURES;
 export const ALL_FEATURES = Object.keys(FEATURES) as Feature[];
 
 /**
- * Off in `npm test`, each with why (the CLI turns them on: --features +window0). The documented limits (another
- * workflow after a restart, manual runs, crashes, a window of 0) are modelled by the invariants (reach.ts).
- * Read by histories.test.ts and the CLI's report.
+ * Off in `npm test`, each with why (the CLI turns them on: --features +name). None now: the documented limits
+ * (another workflow after a restart, manual runs, crashes, a window of 0) are modelled by the invariants (reach.ts),
+ * and a Create or Update left at its defaults runs as a new node (version 1.3). Read by histories.test.ts and the
+ * CLI's report.
  */
-export const OFF_BY_DEFAULT: Partial<Record<Feature, string>> = {
-	// Documented limits, modelled by the invariants (reach.ts) since the last session; each found a defect or a false
-	// report that is fixed (a window of 0 against overlapping runs: item-ledger.test.ts; a refused row counted as held),
-	// and they are still being run with --features +window0,+manualRuns,+crashes before npm test relies on them.
-	window0: 'modelled (reach.ts); the defect it found is fixed (item-ledger.test.ts); still being run before npm test relies on it',
-	manualRuns: 'a documented limit, modelled (reach.ts); still being run before npm test relies on it',
-	crashes: 'a documented limit, modelled (reach.ts); still being run before npm test relies on it',
-	// Sequence 8, fixed for new nodes (version 1.3, item-upsert-quiet.test.ts and the bench): the checker's rows are
-	// mapped as version 1 nodes map them, whose default stays off; a 1.3 node maps columns automatically.
-	quietByDefault: "sequence 8, fixed for new nodes (version 1.3: item-upsert-quiet.test.ts and the bench); the checker runs version 1 nodes, whose default stays off",
-};
+export const OFF_BY_DEFAULT: Partial<Record<Feature, string>> = {};
 
 export const DEFAULT_FEATURES = ALL_FEATURES.filter((feature) => !(feature in OFF_BY_DEFAULT));
 

@@ -96,8 +96,10 @@ export class SubmissionReach {
 				if (!claimedAt.has(sku)) claimedAt.set(sku, Date.parse(request.at));
 				const knowledge = this.known.get(sku) ?? { savedBy: new Set<number>(), inProcess: false, excused: 0 };
 				// New Items Listed Within 0 tells the node the service lists a new item at once: nothing of it is kept, as
-				// the field's hint says. Any other window keeps it.
-				const kept = records.some((record) => createsItems(record) && record.spec.windowHours !== 0 && record.rows.some((row) => row.sku === sku));
+				// the field's hint says. Any other window keeps it. Of runs side by side with the row, the history does not
+				// say which sent it: if one of them had a window of 0, it may have been that one.
+				const withRow = records.filter((record) => createsItems(record) && record.rows.some((row) => row.sku === sku));
+				const kept = withRow.length > 0 && withRow.every((record) => record.spec.windowHours !== 0);
 				if (kept) knowledge.inProcess = true;
 				this.known.set(sku, knowledge);
 			}

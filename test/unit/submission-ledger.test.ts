@@ -51,6 +51,23 @@ it('a row another workflow sent after a restart and the service refused does not
 	expect(sheet.open().holding('BAG-3')).toMatchObject({ kind: 'submitted', fingerprint: 'f3' });
 });
 
+it('a creation another workflow sent with a window of 0 after a restart does not release what this workflow submitted before', () => {
+	const [sheet, shop] = [workflow(), workflow()];
+	const first = sheet.open();
+	first.claim('BAG-5', 'f5');
+	first.answered('BAG-5', 'submitted', 2 * HOUR);
+	first.save();
+	forgetProcessLedger();
+	now += 60_000;
+	const shopRun = shop.open();
+	expect(shopRun.claim('BAG-5', 'f5')).toBeUndefined();
+	now += 500;
+	shopRun.answered('BAG-5', 'submitted', 0);
+	now += 60_000;
+	// The shop's window of 0 says its own creation is listed at once; the sheet's submission still holds its row.
+	expect(sheet.open().holding('BAG-5')).toMatchObject({ kind: 'submitted', fingerprint: 'f5' });
+});
+
 it('a refused claim stays released when a copy of it, saved while it was on the wire, comes back from static data', () => {
 	const [sheet, shop] = [workflow(), workflow()];
 	const shopRun = shop.open();

@@ -43,15 +43,16 @@ export interface Submission {
 }
 
 /**
- * How this process last cleared a SKU. Listed: the item exists, so no stored submission made before `at` holds the row
- * any more. Refused: the service refused the claim made at `since`, which says nothing of submissions made before
- * it (another workflow's, stored in its own static data, that this process never saw): only stored copies of that
- * claim or later ones stay cleared.
+ * How this process last cleared a SKU. Seen listed: the item exists, so no stored submission made before `at` holds
+ * the row any more. A claim answered (refused, or created with a window of 0, which the user says is listed at once)
+ * says nothing of submissions made before it (another workflow's, stored in its own static data, that this process
+ * never saw): only stored copies of that claim, made at `since`, or later ones stay cleared.
  */
 interface Cleared {
 	at: number;
+	/** Taken as listed (seen, or a window of 0): a lookup that began before `at` looks again. */
 	listed: boolean;
-	/** Refused: when the refused claim was made. */
+	/** Cleared by the answer to the claim made then. */
 	since?: number;
 }
 
@@ -93,7 +94,7 @@ function objectAt(data: IDataObject | undefined, key: string): IDataObject | und
 /** Whether what this process learned of the SKU makes a stored submission out of date (Cleared says which ones). */
 function clearedBefore(cleared: Cleared | undefined, stored: Submission): boolean {
 	if (!cleared || stored.at > cleared.at) return false;
-	return cleared.listed || stored.at >= (cleared.since ?? cleared.at);
+	return cleared.since === undefined || stored.at >= cleared.since;
 }
 
 export class SubmissionLedger {
@@ -160,7 +161,7 @@ export class SubmissionLedger {
 		const key = skuKey(sku)!;
 		const claim = this.state.submissions.get(key);
 		if (outcome === 'refused' || windowMs <= 0) {
-			this.clear(key, outcome !== 'refused', claim?.at);
+			this.clear(key, outcome !== 'refused', claim?.at ?? Date.now());
 			return;
 		}
 		const at = claim?.at ?? Date.now();
@@ -224,7 +225,7 @@ export class SubmissionLedger {
 	private clear(key: string, listed: boolean, claimedAt?: number): void {
 		this.state.submissions.delete(key);
 		this.state.cleared.delete(key);
-		this.state.cleared.set(key, { at: Date.now(), listed, ...(listed ? {} : { since: claimedAt ?? Date.now() }) });
+		this.state.cleared.set(key, { at: Date.now(), listed, ...(claimedAt === undefined ? {} : { since: claimedAt }) });
 		// Bounded like the entries: the oldest clearings say least.
 		if (this.state.cleared.size > MAX_ENTRIES) this.state.cleared.delete(this.state.cleared.keys().next().value!);
 	}

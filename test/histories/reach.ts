@@ -61,24 +61,27 @@ export class SubmissionReach {
 	}
 
 	/**
-	 * After a step's runs: whether `count` items of `sku` (more than one) are explained by the limit, i.e. the
-	 * latest one was created by a run of a workflow whose saved data could not hold the submission, in a process that
-	 * did not hold it either when the step began. Then records what the runs submitted and saved.
+	 * After a step's runs: whether `count` items of `sku` (more than one) are explained by the limits: one more item
+	 * when a run of a workflow whose saved data could not hold the submission created it in a process that did not hold
+	 * it either when the step began, and one more when a run beside it had a window of 0 (above).
 	 */
 	excuses(sku: string, count: number, records: RunRecord[]): boolean {
 		const knowledge = this.known.get(sku);
+		const creators = records.filter((record) => createsItems(record) && record.rows.some((row) => row.sku === sku));
+		const heldAtStart = this.heldAtStart.get(sku) === true;
+		// A run with a window of 0 in this step that could send the row (neither the process nor its workflow's saved
+		// data held the SKU): its answered creation counts as listed at once, so a run beside it may create the SKU
+		// again while the service has not listed it yet.
+		const atOnce = !heldAtStart && creators.some((record) => record.spec.windowHours === 0 && !knowledge?.savedBy.has(record.spec.workflow)) ? 1 : 0;
 		if (!knowledge) {
-			// First submitted in this very step by runs side by side: one of them with a window of 0, which holds nothing
-			// once answered (the order within the step is not known).
-			const atOnce = records.some((record) => createsItems(record) && record.spec.windowHours === 0 && record.rows.some((row) => row.sku === sku));
+			// First submitted in this very step (the order within the step is not known).
 			if (!atOnce || count > 2) return false;
 			this.known.set(sku, { savedBy: new Set(), inProcess: false, excused: 1 });
 			return true;
 		}
 		if (count <= 1 + knowledge.excused) return true;
-		const creators = records.filter((record) => createsItems(record) && record.rows.some((row) => row.sku === sku));
-		const unaware = creators.length > 0 && !this.heldAtStart.get(sku) && creators.every((record) => !knowledge.savedBy.has(record.spec.workflow));
-		if (!unaware || count > 2 + knowledge.excused) return false;
+		const unaware = creators.length > 0 && !heldAtStart && creators.every((record) => !knowledge.savedBy.has(record.spec.workflow)) ? 1 : 0;
+		if (unaware + atOnce === 0 || count > 1 + knowledge.excused + unaware + atOnce) return false;
 		knowledge.excused = count - 1;
 		return true;
 	}

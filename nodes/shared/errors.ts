@@ -11,7 +11,7 @@ import { isNodeApiError, isRequestError, readHttpFailure, redactSecrets, service
 import { describeRateLimitGiveUp, describeTimeout, describeUnknownOutcome, isTimeout, plural, triedSentence, WRITE_RERUN_ADVICE } from './retryMessages';
 import { describeSsrfRefusal, ssrfRefusalOf } from './ssrfRefusal';
 import { retryOutcomeOf, withOutcome, type RetryOutcome } from './transport/outcome';
-import { isIdempotent, mayHaveBeenProcessed, retryAfterMs } from './transport/retryRules';
+import { attemptMayHaveRun, isIdempotent, mayHaveBeenProcessed, retryAfterMs } from './transport/retryRules';
 
 /** What a failed request was about, so a 404 can name it. */
 export interface ApiErrorSubject {
@@ -75,6 +75,37 @@ function describe(
 	outcome: RetryOutcome | undefined,
 	method: string | undefined,
 ): Mapped {
+	if (!mayHaveRun(failure, outcome, method)) return describeFailure(failure, subject, outcome, method);
+	// An update or deletion sent again after an attempt that may have run, whose last attempt failed otherwise than by
+	// a refusal (a 401, a 429 given up): that failure's own words, and that the earlier attempt may have run.
+	if (earlierAttemptOnly(failure, outcome, method) && !provesRepeatNotDone(failure)) {
+		const own = describeFailure(failure, subject, outcome, method);
+		return { message: own.message, description: [EARLIER_ATTEMPT_MAY_HAVE_RUN, own.description].filter(Boolean).join(' ') };
+	}
+	return describeUnknownOutcome(failure, subject?.kind, serviceMessage(failure.body) ? `The service said: ${serviceMessage(failure.body)}` : undefined, outcome, method);
+}
+
+/** An idempotent write whose outcome is unknown because of an earlier attempt, not of its last one. */
+function earlierAttemptOnly(failure: HttpFailure, outcome: RetryOutcome | undefined, method: string | undefined): boolean {
+	return method !== undefined && isIdempotent(method) && outcome?.reason !== 'cancelled' && !attemptMayHaveRun(failure);
+}
+
+/** The last attempt was refused outright (a 4xx other than 401 and 429) or never sent: nothing else explains it. */
+function provesRepeatNotDone(failure: HttpFailure): boolean {
+	const { status } = failure;
+	if (status === undefined) return true;
+	return status >= 400 && status < 500 && status !== 401 && status !== 429;
+}
+
+const EARLIER_ATTEMPT_MAY_HAVE_RUN =
+	'Outcome unknown: an earlier attempt of this update or deletion may have been carried out (no answer came, or a server error); check it before sending it again.';
+
+function describeFailure(
+	failure: HttpFailure,
+	subject: ApiErrorSubject | undefined,
+	outcome: RetryOutcome | undefined,
+	method: string | undefined,
+): Mapped {
 	const said = serviceMessage(failure.body);
 	const saidSentence = said ? `The service said: ${said}` : undefined;
 	const join = (...parts: Array<string | undefined>) => parts.filter(Boolean).join(' ') || undefined;
@@ -83,7 +114,6 @@ function describe(
 	// Re-running the node repeats every write that went through: only reads and absolute PATCHes may be re-run whole.
 	const rerunAdvice = method !== undefined && !isIdempotent(method) ? WRITE_RERUN_ADVICE : undefined;
 
-	if (mayHaveRun(failure, outcome, method)) return describeUnknownOutcome(failure, subject?.kind, saidSentence, outcome, method);
 	// A timeout reached the service and may come from a slow answer: "could not be reached, check the Base URL" misleads.
 	if (isTimeout(failure)) return describeTimeout(outcome, rerunAdvice);
 	if (status === undefined) {

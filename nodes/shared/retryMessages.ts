@@ -61,7 +61,7 @@ export function isTimeout(failure: HttpFailure): boolean {
 /** Which setting governs a timeout of the API's requests, and how it adds up over the attempts. */
 function timeoutSetting(outcome: RetryOutcome | undefined): string {
 	const perAttempt = outcome?.timeoutMs === undefined ? '' : ` (${timeoutLength(outcome.timeoutMs)} now)`;
-	return `Request Options → Timeout sets how long each attempt waits for an answer${perAttempt}; a read is sent up to ${TRANSIENT_RETRY.maxAttempts} times, a creation or cancellation once.`;
+	return `Request Options → Timeout sets how long each attempt waits for an answer${perAttempt}; a read, an update or a deletion is sent up to ${TRANSIENT_RETRY.maxAttempts} times, a creation or cancellation once.`;
 }
 
 /** A request of the API that timed out: how long each attempt waited, how many there were, and what to change. */
@@ -150,7 +150,7 @@ export function describeUnknownOutcome(
 ): { message: string; description: string } {
 	const cancelledOnTheWire = outcome?.reason === 'cancelled';
 	const repeatable = method !== undefined && isIdempotent(method);
-	// A repeat that proves nothing ran (a refusal, a connection refused) after an attempt that may have run.
+	// A repeat refused (or never sent) after an attempt that may have run (errors.ts sends only those here).
 	if (repeatable && !cancelledOnTheWire && !attemptMayHaveRun(failure)) return describeRefusedRepeat(failure, subjectKind, saidSentence, method);
 	const timedOut = !cancelledOnTheWire && isTimeout(failure);
 	// The low-level reason (ECONNRESET, …) goes in the description: n8n replaces any error message containing
@@ -165,7 +165,7 @@ export function describeUnknownOutcome(
 			: 'the connection broke after the request was sent';
 	const reason = noAnswer && !cancelledOnTheWire ? `Connection error: ${redactSecrets(failure.code ?? failure.message) || 'no response'}.` : undefined;
 	return {
-		message: `Outcome unknown — ${what}, so it may have been carried out: check before sending it again`,
+		message: `Outcome unknown — ${what}, so it may have been carried out: ${repeatable ? 'sending it again is safe' : 'check before sending it again'}`,
 		description: [
 			repeatable
 				? 'Sending it again is safe: an update or deletion carried out twice has the effect of one.'

@@ -170,11 +170,24 @@ describe('a request without an answer, as n8n 1.x and 2.x wrap it', () => {
 		}
 	});
 
+	it('an update or deletion given up after an attempt that may have run: a refusal of the repeat is "outcome unknown"; a 401 or 429 keeps its own words and adds it', () => {
+		const outcome = { attempts: 2, reason: 'notRetryable' as const, waitedMs: 600, rateLimited: 0, outcomeUnknown: true, noProgressLimitMs: 120_000, maxWaitMs: 900_000 };
+		const refused = map(withOutcome(n8nRequestError(409, { error: 'Address 304 is inactive' }), outcome), { method: 'DELETE', subject: { kind: 'address', id: '304' } });
+		expect(refused.message).toBe('Outcome unknown — an earlier attempt may have been carried out (no answer came, or a server error), and the service refused the repeat (HTTP 409)');
+		expect(refused.description).toMatch(/Address → Get Many shows whether the address is still active/);
+		const rejected = map(withOutcome(n8nRequestError(401, { message: 'Unauthorized' }), outcome), { method: 'DELETE', subject: { kind: 'address', id: '304' } });
+		expect(rejected.message).toBe('Credentials rejected — check the Client ID/Secret in the credential');
+		expect(rejected.description).toMatch(/^Outcome unknown: an earlier attempt of this update or deletion may have been carried out/);
+		const limited = map(withOutcome(n8nRequestError(429, {}), { ...outcome, reason: 'pauseTooLong' as const, askedPauseMs: 3_600_000 }), { method: 'PATCH', subject: { kind: 'item', id: 1 } });
+		expect(limited.message).toMatch(/^Rate limited by the service/);
+		expect(limited.description).toMatch(/^Outcome unknown: an earlier attempt .* asked for a pause of 60 minutes/);
+	});
+
 	it('a timed-out read names its attempts, the time each waited and the setting; stopped by Max Wait per Request, it says that', () => {
 		const outcome = { attempts: 4, reason: 'attemptsUsed' as const, waitedMs: 242_000, rateLimited: 0, outcomeUnknown: false, noProgressLimitMs: 120_000, maxWaitMs: 900_000, timeoutMs: 60_000 };
 		const used = map(withOutcome(connectionError('ECONNABORTED', 'timeout of 60000ms exceeded'), outcome), { method: 'GET' });
 		expect(used.message).toBe('The request timed out: the service sent no answer within 60 seconds, on each of 4 attempts');
-		expect(used.description).toMatch(/^Request Options → Timeout sets how long each attempt waits for an answer \(60 seconds now\); a read is sent up to 4 times/);
+		expect(used.description).toMatch(/^Request Options → Timeout sets how long each attempt waits for an answer \(60 seconds now\); a read, an update or a deletion is sent up to 4 times/);
 		const stopped = map(withOutcome(connectionError('ETIMEDOUT', 'timeout of 60000ms exceeded'), { ...outcome, attempts: 2, reason: 'waitedTooLong' as const, maxWaitMs: 120_000, waitedMs: 120_000 }), { method: 'GET' });
 		expect(stopped.message).toBe('The request timed out: the service sent no answer within 60 seconds, on each of 2 attempts');
 		expect(stopped.description).toMatch(/Request Options → Max Wait per Request \(2 minutes\)/);

@@ -51,7 +51,7 @@ describe('CSV lines written as bytes (the export\'s hot path)', () => {
 	/** Lines of ~1 KB: a page is more than a 64 KB chunk, so lines cross from one chunk to the next. */
 	const longDesigner = (n: number) => `${designer(n)} ${'♦é'.repeat(n % 300)}`;
 	/** An export of `total` records {id, designer} (accents, emoji) to the in-memory mode, its parts' bytes. */
-	async function exportAccented(total: number, parameters: IDataObject, designerOf = designer) {
+	async function exportAccented(total: number, parameters: IDataObject, designerOf = designer, read: (stream: unknown) => Promise<Buffer> = bufferModes) {
 		const parts: Buffer[] = [];
 		const context = {
 			getNode: () => node,
@@ -59,7 +59,7 @@ describe('CSV lines written as bytes (the export\'s hot path)', () => {
 			getExecutionCancelSignal: () => undefined,
 			helpers: {
 				prepareBinaryData: async (stream: unknown, fileName: string, mimeType: string) => {
-					parts.push(await bufferModes(stream));
+					parts.push(await read(stream));
 					return { data: '', fileName, mimeType, bytes: parts[parts.length - 1].length };
 				},
 			},
@@ -101,6 +101,23 @@ describe('CSV lines written as bytes (the export\'s hot path)', () => {
 			if (index < parts.length - 1) expect(bytes.length + Buffer.byteLength(`${next},${designer(next)}\r\n`)).toBeGreaterThan(limit);
 		});
 		expect(ids).toEqual(Array.from({ length: total }, (_, n) => n));
+	});
+
+	it('the chunks a reader keeps until the part ends hold about the part\'s bytes, not a 64 KB buffer per page', async () => {
+		// In-memory and database modes keep every chunk of a part until its end: what they pin is what the part costs.
+		const kept: Buffer[] = [];
+		const keepChunks = async (stream: unknown) => {
+			const chunks: Buffer[] = [];
+			for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+			kept.push(...chunks);
+			return Buffer.concat(chunks);
+		};
+		const shortDesigner = (n: number) => `D${n}`;
+		const { parts } = await exportAccented(20_000, { pageSize: 20 }, shortDesigner, keepChunks);
+		const content = parts.reduce((sum, part) => sum + part.length, 0);
+		const pinned = [...new Set(kept.map((chunk) => chunk.buffer))].reduce((sum, buffer) => sum + buffer.byteLength, 0);
+		expect(kept.length).toBeGreaterThan(100);
+		expect(pinned).toBeLessThan(2 * content + 64 * 1024);
 	});
 
 	it('CSV of long accented records over many chunks: every line whole, every record once', async () => {

@@ -68,6 +68,22 @@ it('a creation another workflow sent with a window of 0 after a restart does not
 	expect(sheet.open().holding('BAG-5')).toMatchObject({ kind: 'submitted', fingerprint: 'f5' });
 });
 
+it('a listing seen stays seen: a later refused claim does not bring back an older submission another workflow saved', () => {
+	const [sheet, shop, feed] = [workflow(), workflow(), workflow()];
+	const first = sheet.open();
+	first.claim('BAG-6', 'f6');
+	first.answered('BAG-6', 'submitted', 24 * HOUR);
+	shop.open().save(); // the shop's workflow saves the account's ledger: BAG-6 submitted
+	now += 60_000;
+	sheet.open().listed('BAG-6');
+	now += 60_000;
+	const feedRun = feed.open();
+	expect(feedRun.claim('BAG-6', 'bad')).toBeUndefined();
+	feedRun.answered('BAG-6', 'refused', 24 * HOUR);
+	now += 60_000;
+	expect(shop.open().holding('BAG-6')).toBeUndefined();
+});
+
 it('a refused claim stays released when a copy of it, saved while it was on the wire, comes back from static data', () => {
 	const [sheet, shop] = [workflow(), workflow()];
 	const shopRun = shop.open();

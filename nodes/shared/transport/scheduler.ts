@@ -448,7 +448,11 @@ export class RequestScheduler {
 		this.takeOut(job);
 		// On the execution's cancellation a request already on the wire is left to finish and its answer ignored: a
 		// write among them may have been carried out, and must say so rather than "nothing was sent".
-		if (job.sending) this.giveUp(job, new Error('The execution was cancelled after the request was sent'), 'cancelled', !isIdempotent(job.method));
+		if (job.sending) {
+			// Its answer is ignored: a write on the wire may have been carried out, idempotent or not.
+			if (!READ_METHODS.has(job.method)) job.mayHaveRun = true;
+			this.giveUp(job, new Error('The execution was cancelled after the request was sent'), 'cancelled', !isIdempotent(job.method));
+		}
 		else {
 			// Withdrawn while it waited to be sent again: the answer that sent it back is what the caller learns.
 			const reason = withdrawnOrCancelledReason(job);

@@ -31,6 +31,17 @@ function newChunk(atLeastUnits: number): Buffer {
 	return Buffer.allocUnsafe(Math.max(CHUNK_BYTES, atLeastUnits * MAX_UTF8_BYTES_PER_UNIT));
 }
 
+/**
+ * The first `used` bytes of `chunk` to hand over. A reader may keep every chunk until the part ends (in-memory and
+ * database binary modes), so a chunk less than half full (a page's end, a long line's oversized chunk) is copied
+ * rather than handed over as a view pinning the whole buffer: memory stays at the part's size. `copied` says the
+ * chunk itself may be written again.
+ */
+function handOverOf(chunk: Buffer, used: number): { bytes: Buffer; copied: boolean } {
+	if (used * 2 < chunk.length) return { bytes: Buffer.from(chunk.subarray(0, used)), copied: true };
+	return { bytes: chunk.subarray(0, used), copied: false };
+}
+
 export class PartStream {
 	records = 0;
 	bytes = 0;
@@ -74,7 +85,7 @@ export class PartStream {
 			// Buffer.write stops before a character that does not fit: with room left over, the line is whole.
 			if (this.chunk.length - this.used - size >= LONGEST_UTF8_CHARACTER) return void (this.lineEnd = this.used + size);
 		}
-		const handOver = this.used > 0 ? this.chunk.subarray(0, this.used) : undefined;
+		const handOver = this.used > 0 ? handOverOf(this.chunk, this.used).bytes : undefined;
 		this.used = 0;
 		if (encoder.writeLine) {
 			this.chunk = newChunk(0);
@@ -92,10 +103,12 @@ export class PartStream {
 	}
 
 	private takeOut(): Buffer {
-		const ready = this.chunk.subarray(0, this.used);
-		this.chunk = newChunk(0);
+		const { bytes, copied } = handOverOf(this.chunk, this.used);
+		// A copied chunk is written again; one handed over as it is belongs to the reader now. An oversized chunk (a
+		// long line's) is not kept for the short lines that follow.
+		if (!copied || this.chunk.length > CHUNK_BYTES) this.chunk = newChunk(0);
 		this.used = 0;
-		return ready;
+		return bytes;
 	}
 
 	private async *chunks(): AsyncGenerator<Buffer> {

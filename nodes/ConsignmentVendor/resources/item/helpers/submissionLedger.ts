@@ -43,17 +43,20 @@ export interface Submission {
 }
 
 /**
- * How this process last cleared a SKU. Seen listed: the item exists, so no stored submission made before `at` holds
- * the row any more. A claim answered (refused, or created with a window of 0, which the user says is listed at once)
- * says nothing of submissions made before it (another workflow's, stored in its own static data, that this process
- * never saw): only stored copies of that claim, made at `since`, or later ones stay cleared.
+ * What this process learned of a SKU that makes stored submissions out of date, each kept apart so that a later
+ * event never takes back an earlier one (times only move forward).
  */
 interface Cleared {
-	at: number;
-	/** Taken as listed (seen, or a window of 0): a lookup that began before `at` looks again. */
-	listed: boolean;
-	/** Cleared by the answer to the claim made then. */
-	since?: number;
+	/** The listings were seen to show the item: no stored submission made before then holds the row. */
+	seenListedAt?: number;
+	/** Taken as listed then (seen, or created with a window of 0): a lookup that began before looks again. */
+	listedAt?: number;
+	/**
+	 * A claim made at `since`, answered at `at` without a hold (refused, or created with a window of 0). That says
+	 * nothing of submissions made before it (another workflow's, stored in its own static data, that this process
+	 * never saw): only stored copies of that claim, or later ones, stay cleared.
+	 */
+	answered?: { since: number; at: number };
 }
 
 interface Account {
@@ -93,8 +96,9 @@ function objectAt(data: IDataObject | undefined, key: string): IDataObject | und
 
 /** Whether what this process learned of the SKU makes a stored submission out of date (Cleared says which ones). */
 function clearedBefore(cleared: Cleared | undefined, stored: Submission): boolean {
-	if (!cleared || stored.at > cleared.at) return false;
-	return cleared.since === undefined || stored.at >= cleared.since;
+	if (!cleared) return false;
+	if (cleared.seenListedAt !== undefined && stored.at <= cleared.seenListedAt) return true;
+	return cleared.answered !== undefined && stored.at >= cleared.answered.since && stored.at <= cleared.answered.at;
 }
 
 export class SubmissionLedger {
@@ -177,8 +181,8 @@ export class SubmissionLedger {
 
 	/** This process saw the listings show the SKU after `time`: a read of the listings made before then is out of date. */
 	listedSince(sku: string, time: number): boolean {
-		const cleared = this.state.cleared.get(skuKey(sku) ?? '');
-		return cleared?.listed === true && cleared.at >= time;
+		const listedAt = this.state.cleared.get(skuKey(sku) ?? '')?.listedAt;
+		return listedAt !== undefined && listedAt >= time;
 	}
 
 	/**
@@ -222,10 +226,16 @@ export class SubmissionLedger {
 		}
 	}
 
+	/** `claimedAt`: cleared by the answer to the claim made then; otherwise the listings were seen to show it. */
 	private clear(key: string, listed: boolean, claimedAt?: number): void {
+		const now = Date.now();
+		const cleared = { ...this.state.cleared.get(key) };
+		if (listed) cleared.listedAt = now;
+		if (claimedAt === undefined) cleared.seenListedAt = now;
+		else cleared.answered = { since: claimedAt, at: now };
 		this.state.submissions.delete(key);
-		this.state.cleared.delete(key);
-		this.state.cleared.set(key, { at: Date.now(), listed, ...(claimedAt === undefined ? {} : { since: claimedAt }) });
+		this.state.cleared.delete(key); // moved to the end: the oldest clearings are the first dropped
+		this.state.cleared.set(key, cleared);
 		// Bounded like the entries: the oldest clearings say least.
 		if (this.state.cleared.size > MAX_ENTRIES) this.state.cleared.delete(this.state.cleared.keys().next().value!);
 	}

@@ -8,7 +8,7 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isNodeApiError, isRequestError, readHttpFailure, redactSecrets, serviceMessage, type HttpFailure } from './httpFailure';
-import { describeRateLimitGiveUp, describeTimeout, describeUnknownOutcome, isTimeout, plural, triedSentence, WRITE_RERUN_ADVICE } from './retryMessages';
+import { describeRateLimitGiveUp, describeRefusedRepeat, describeTimeout, describeUnknownOutcome, isTimeout, plural, triedSentence, WRITE_RERUN_ADVICE } from './retryMessages';
 import { describeSsrfRefusal, ssrfRefusalOf } from './ssrfRefusal';
 import { retryOutcomeOf, withOutcome, type RetryOutcome } from './transport/outcome';
 import { attemptMayHaveRun, isIdempotent, mayHaveBeenProcessed, retryAfterMs } from './transport/retryRules';
@@ -76,13 +76,18 @@ function describe(
 	method: string | undefined,
 ): Mapped {
 	if (!mayHaveRun(failure, outcome, method)) return describeFailure(failure, subject, outcome, method);
-	// An update or deletion sent again after an attempt that may have run, whose last attempt failed otherwise than by
-	// a refusal (a 401, a 429 given up): that failure's own words, and that the earlier attempt may have run.
-	if (earlierAttemptOnly(failure, outcome, method) && !provesRepeatNotDone(failure)) {
-		const own = describeFailure(failure, subject, outcome, method);
-		return { message: own.message, description: [EARLIER_ATTEMPT_MAY_HAVE_RUN, own.description].filter(Boolean).join(' ') };
-	}
-	return describeUnknownOutcome(failure, subject?.kind, serviceMessage(failure.body) ? `The service said: ${serviceMessage(failure.body)}` : undefined, outcome, method);
+	const said = saidSentenceOf(failure);
+	if (method === undefined || !earlierAttemptOnly(failure, outcome, method)) return describeUnknownOutcome(failure, subject?.kind, said, outcome, method);
+	// An update or deletion sent again after an attempt that may have run: a refused repeat proves nothing; one that
+	// failed otherwise (a 401, a 429 given up) keeps its own words, and says the earlier attempt may have run.
+	if (provesRepeatNotDone(failure)) return describeRefusedRepeat(failure, subject?.kind, said, method);
+	const own = describeFailure(failure, subject, outcome, method);
+	return { message: own.message, description: [EARLIER_ATTEMPT_MAY_HAVE_RUN, own.description].filter(Boolean).join(' ') };
+}
+
+function saidSentenceOf(failure: HttpFailure): string | undefined {
+	const said = serviceMessage(failure.body);
+	return said ? `The service said: ${said}` : undefined;
 }
 
 /** An idempotent write whose outcome is unknown because of an earlier attempt, not of its last one. */
@@ -107,7 +112,7 @@ function describeFailure(
 	method: string | undefined,
 ): Mapped {
 	const said = serviceMessage(failure.body);
-	const saidSentence = said ? `The service said: ${said}` : undefined;
+	const saidSentence = saidSentenceOf(failure);
 	const join = (...parts: Array<string | undefined>) => parts.filter(Boolean).join(' ') || undefined;
 	const status = failure.status;
 	const tried = triedSentence(outcome);

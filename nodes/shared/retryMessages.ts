@@ -1,6 +1,6 @@
 import { redactSecrets, type HttpFailure } from './httpFailure';
 import type { RetryOutcome } from './transport/outcome';
-import { attemptMayHaveRun, isIdempotent, TRANSIENT_RETRY } from './transport/retryRules';
+import { isIdempotent, TRANSIENT_RETRY } from './transport/retryRules';
 
 export function plural(count: number, noun: string): string {
 	return `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -117,7 +117,7 @@ function howToCheck(subjectKind: string | undefined, method: string | undefined)
  * was refused or could not be sent. The refusal is no proof that nothing was done: a deletion already carried out is
  * exactly what makes a service refuse the second one.
  */
-function describeRefusedRepeat(
+export function describeRefusedRepeat(
 	failure: HttpFailure,
 	subjectKind: string | undefined,
 	saidSentence: string | undefined,
@@ -150,8 +150,6 @@ export function describeUnknownOutcome(
 ): { message: string; description: string } {
 	const cancelledOnTheWire = outcome?.reason === 'cancelled';
 	const repeatable = method !== undefined && isIdempotent(method);
-	// A repeat refused (or never sent) after an attempt that may have run (errors.ts sends only those here).
-	if (repeatable && !cancelledOnTheWire && !attemptMayHaveRun(failure)) return describeRefusedRepeat(failure, subjectKind, saidSentence, method);
 	const timedOut = !cancelledOnTheWire && isTimeout(failure);
 	// The low-level reason (ECONNRESET, …) goes in the description: n8n replaces any error message containing
 	// such a code with its own generic text, which would lose "outcome unknown" wherever this message is wrapped.

@@ -9,9 +9,10 @@
  */
 import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Session } from 'node:inspector/promises';
 import { createInterface } from 'node:readline';
 
 import * as harness from '../../test/harness';
@@ -110,9 +111,31 @@ async function exportRun(request: ExportBenchRequest): Promise<ExportBenchResult
 	}
 }
 
+/**
+ * BENCH_ALLOC_PROF=<dir>: a sampling profile of every allocation the run makes, collected or not (what the CPU
+ * profile's GC time is made of), written as <dir>/<mode>-<pid>.heapprofile (open it in Chrome's DevTools).
+ */
+async function withAllocationProfile<T>(mode: string, run: () => Promise<T>): Promise<T> {
+	const dir = process.env.BENCH_ALLOC_PROF;
+	if (!dir) return await run();
+	const session = new Session();
+	session.connect();
+	await session.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+	try {
+		return await run();
+	} finally {
+		const { profile } = await session.post('HeapProfiler.stopSampling');
+		mkdirSync(dir, { recursive: true });
+		writeFileSync(join(dir, `${mode}-${process.pid}.heapprofile`), JSON.stringify(profile));
+		session.disconnect();
+	}
+}
+
 process.once('message', (request: ExportBenchRequest) => {
 	const mode = process.argv[2];
-	const run = mode === 'floor' ? floor(request, readWithFetch) : mode === 'floor-n8n' ? floor(request, readWithN8nHttp) : exportRun(request);
+	const run = withAllocationProfile(mode, async () =>
+		mode === 'floor' ? await floor(request, readWithFetch) : mode === 'floor-n8n' ? await floor(request, readWithN8nHttp) : await exportRun(request),
+	);
 	run
 		.then((result) => process.send?.({ type: 'result', result }))
 		.catch((error: unknown) => process.send?.({ type: 'result', result: { error: (error as Error).stack ?? String(error) } }))

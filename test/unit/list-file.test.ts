@@ -224,22 +224,60 @@ describe.each([
 	});
 });
 
-it('memory holds about a page: the paginator asks for the next page only once storage took the waiting records', async () => {
+it('memory holds about a megabyte of lines: the paginator asks for the next page only once storage took what waits', async () => {
+	/** The bytes of the first `n` records' lines, as the fake listing's records are written. */
+	const lineBytes = (n: number) => Buffer.byteLength(`${n},${100_000 + n},1999,"bag ""${n}"", black"\r\n`);
 	let written = 0;
+	let asked = 0;
+	let askedBytes = 0;
 	let mostAhead = 0;
 	// A slow disk: every chunk waits a turn of the event loop.
 	const slowDisk: Store = async (stream) => {
 		for await (const chunk of stream as AsyncIterable<Buffer>) {
-			written += csvLines(chunk).filter((line) => /^\d/.test(line)).length;
+			written += (chunk as Buffer).length;
 			await new Promise((resolve) => setImmediate(resolve));
 		}
 		return Buffer.alloc(0);
 	};
-	const { output } = run({}, 20_000, { store: slowDisk, onPage: (start) => (mostAhead = Math.max(mostAhead, start - written)) });
+	const total = 150_000;
+	const onPage = (start: number) => {
+		// Every record before this page was handed over and written as a line by now.
+		for (; asked < start; asked++) askedBytes += lineBytes(asked);
+		mostAhead = Math.max(mostAhead, askedBytes - written);
+	};
+	const { output } = run({}, total, { store: slowDisk, onPage });
 	await output;
-	expect(written).toBe(20_000);
-	// At most ~2 pages waiting (MAX_RECORDS_WAITING) plus the page being encoded, never the listing.
-	expect(mostAhead).toBeLessThanOrEqual(400);
+	expect(asked).toBeGreaterThan(total - 1000);
+	// The listing's lines are ~6.5 MB; at most 1 MB waits (MAX_QUEUED_BYTES), plus the chunk being filled and a page.
+	expect(askedBytes).toBeGreaterThan(6 * 1024 * 1024);
+	expect(mostAhead).toBeLessThanOrEqual(1024 * 1024 + 64 * 1024 + 100 * lineBytes(total));
+});
+
+it('storage that stops before a part\'s end: the export fails rather than output a file without its last lines', async () => {
+	// A reader giving up after its first chunk without a word (no destroy(), no error): the part is not whole.
+	const firstChunkOnly: Store = async (stream) => {
+		for await (const chunk of stream as AsyncIterable<Buffer>) return chunk;
+		return Buffer.alloc(0);
+	};
+	const { parts, output } = run({}, 20_000, { store: firstChunkOnly });
+	await expect(output).rejects.toThrow(/n8n stopped reading the file before its end/);
+	expect(parts).toHaveLength(1);
+});
+
+it('storage that gives up (destroy(), as 2.x does after its read timeout): the listing stops too, the export fails', async () => {
+	const givesUp: Store = async (stream) => {
+		const readable = stream as { on: (event: string, listener: (...args: unknown[]) => void) => void; destroy: (error: Error) => void };
+		return await new Promise<Buffer>((resolve, reject) => {
+			readable.on('data', () => readable.destroy(new Error('no data for 30 s: storage gave up')));
+			readable.on('error', reject);
+		});
+	};
+	let pagesAsked = 0;
+	const { parts, output } = run({}, 200_000, { store: givesUp, onPage: () => pagesAsked++ });
+	// Without destroy() reaching the paginator, it would wait for room forever and the export never settle.
+	await expect(output).rejects.toThrow(/storage gave up/);
+	expect(parts).toHaveLength(0);
+	expect(pagesAsked).toBeLessThan(100);
 });
 
 it('Max Part Size not a number above 0: an error naming the field', async () => {

@@ -53,3 +53,21 @@ export function writeByte(byte: number, buf: Buffer, pos: number, end: number): 
 	buf[pos] = byte;
 	return pos + 1;
 }
+
+const DIGIT_0 = 48;
+
+/**
+ * A whole number from 0 up to Number.MAX_SAFE_INTEGER as its decimal digits at `pos` (what String() gives it, with
+ * no string built: ids, quantities and prices in cents are most of an export's cells); its end, or NO_ROOM.
+ */
+export function writeWholeNumber(value: number, buf: Buffer, pos: number, end: number): number {
+	let digits = 1;
+	for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits++;
+	if (end - pos < digits) return NO_ROOM;
+	let rest = value;
+	for (let at = pos + digits - 1; at >= pos; at--) {
+		buf[at] = DIGIT_0 + (rest % 10);
+		rest = Math.floor(rest / 10);
+	}
+	return pos + digits;
+}

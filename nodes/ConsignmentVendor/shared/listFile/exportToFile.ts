@@ -1,8 +1,8 @@
 /**
- * A listing written into a file, page by page (`Output: File`): the one paginator feeds a bounded hand-off
- * (RecordFeed), each part of the file pulls from it as n8n's binary storage takes the bytes (PartStream). A
- * failure or a cancellation anywhere fails the whole input item: parts already stored are never output, so no
- * half file reaches the next node as if it were the listing.
+ * A listing written into a file, page by page (`Output: File`): the one paginator hands each record to FileParts,
+ * which writes its line at once into a bounded queue of chunks per part; n8n's binary storage takes the parts one
+ * after the other (PartStream). A failure or a cancellation anywhere fails the whole input item: parts already
+ * stored are never output, so no half file reaches the next node as if it were the listing.
  */
 import type { IDataObject, IExecuteFunctions, IBinaryData, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -13,11 +13,14 @@ import { readPages, type Listing, type PagingOptions } from '../../../shared/pag
 import { csvEncoder, FORMATS, jsonLinesEncoder, type LineEncoder } from './fileEncoding';
 import { readFileSettings, type FileSettings } from './fileFields';
 import type { RowRules } from './fileRows';
+import { FileParts } from './fileParts';
 import { PartStream } from './partStream';
-import { RecordFeed } from './recordFeed';
 
-/** Records waiting for storage before the next page is asked for: about two pages of 100. */
-const MAX_RECORDS_WAITING = 200;
+/**
+ * Bytes of lines waiting for storage before the next page is asked for: 16 chunks, enough for the disk to take its
+ * time over a write or two without holding up the listing, small beside a part.
+ */
+const MAX_QUEUED_BYTES = 1024 * 1024;
 
 type BinaryInput = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
 
@@ -38,6 +41,7 @@ export interface FileExport {
 function encoderFor(settings: FileSettings, job: FileExport, rules: RowRules, firstPage: readonly IDataObject[]): LineEncoder {
 	if (settings.format === 'jsonLines') return jsonLinesEncoder(rules);
 	if (job.columns) return csvEncoder(job.columns, false, rules);
+	// Every field: the first page's columns, in the order they appear.
 	const columns = new Set<string>();
 	for (const record of firstPage) for (const key of Object.keys(record)) columns.add(key);
 	return csvEncoder([...columns], true, rules);
@@ -64,38 +68,44 @@ export async function exportToFile(context: IExecuteFunctions, job: FileExport):
 	// output shows it.
 	const rowSource =
 		settings.format === 'csv' && job.columns ? (record: unknown) => (isJsonObject(record) ? record : job.recordOf(record)) : job.recordOf;
-	const feed = new RecordFeed<IDataObject>(MAX_RECORDS_WAITING);
+	const file = new FileParts(
+		(firstPage) => encoderFor(settings, job, rules, firstPage),
+		settings.format === 'csv' && !job.columns,
+		settings.maxPartBytes,
+		MAX_QUEUED_BYTES,
+	);
 	const fetchWhenRoom = async (query: IDataObject) => {
-		await feed.room();
+		file.pageDone();
+		await file.room();
 		checkCancelled();
 		return await job.fetchPage(query);
 	};
 	let total = 0;
 	const reading = readPages(fetchWhenRoom, job.listing, job.paging, (record) => {
 		total++;
-		feed.push(rowSource(record));
+		file.add(rowSource(record));
 	}).then(
-		() => feed.end(),
-		(error: unknown) => feed.fail(error),
+		() => file.end(),
+		(error: unknown) => file.fail(error),
 	);
 
 	const parts: Array<{ binary: IBinaryData; records: number }> = [];
 	try {
-		await feed.peek();
-		const encoder = encoderFor(settings, job, rules, feed.waitingNow());
 		for (;;) {
-			const stream = new PartStream(feed, encoder, settings.maxPartBytes, checkCancelled);
+			const part = await file.nextPart();
+			if (part === undefined) break;
 			const binary = await context.helpers.prepareBinaryData(
-				stream as unknown as BinaryInput,
+				new PartStream(file, part, checkCancelled) as unknown as BinaryInput,
 				partName(base, parts.length + 1, 2, extension),
 				mimeType,
 			);
-			parts.push({ binary, records: stream.records });
-			if (!stream.full) break;
+			// Storage that returned before the part's end would leave its last lines out of the file.
+			if (!file.wasTaken(part)) throw new NodeOperationError(node, 'n8n stopped reading the file before its end', { itemIndex });
+			parts.push({ binary, records: part.records });
 		}
 		checkCancelled();
 	} catch (error) {
-		feed.fail(error);
+		file.fail(error);
 		await reading;
 		// The paginator's errors are mapped already (kept as they are); a storage failure becomes one naming the item.
 		throw toNodeApiError(node, error, { itemIndex });

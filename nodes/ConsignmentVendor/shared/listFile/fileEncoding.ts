@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { NO_ROOM, NOT_PLAIN, writeByte, writePlainField, writeText } from './csvBytes';
+import { NO_ROOM, NOT_PLAIN, writeByte, writePlainField, writeText, writeWholeNumber } from './csvBytes';
 import { dollarsFromCents, fileRow, priceColumns, priceOf, type RowRules } from './fileRows';
 
 export type FileFormat = 'csv' | 'jsonLines';
@@ -72,12 +72,19 @@ const LINE_FEED = 10;
 
 type CellWriter = (value: unknown, buf: Buffer, pos: number, end: number) => number;
 
-/** A CSV column's cells as bytes: a plain text value copied as it is, anything else as `cells` words it. */
-function cellWriterOf(cells: (value: unknown) => string, plainText: boolean): CellWriter {
+const isWholeNumber = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+/**
+ * A CSV column's cells as bytes: plain text copied as it is and a whole number written as its digits where that
+ * is the cell, anything else as `cells` words it.
+ */
+function cellWriterOf(cells: (value: unknown) => string, textAsItIs: boolean, wholeNumberAsItIs: boolean): CellWriter {
 	return (value, buf, pos, end) => {
-		if (plainText && typeof value === 'string') {
+		if (textAsItIs && typeof value === 'string') {
 			const at = writePlainField(value, buf, pos, end);
 			if (at !== NOT_PLAIN) return at;
+		} else if (wholeNumberAsItIs && isWholeNumber(value)) {
+			return writeWholeNumber(value, buf, pos, end);
 		}
 		return writeText(cells(value), buf, pos, end);
 	};
@@ -88,8 +95,13 @@ function cellWriterOf(cells: (value: unknown) => string, plainText: boolean): Ce
 export function csvEncoder(columns: readonly string[], otherFields: boolean, rules: RowRules): LineEncoder {
 	const known = new Set(columns);
 	const cells = columns.map((column) => cellsOf(column, rules));
-	// A plain text value is its own cell for every column but the prices (whose cells fileRow's rules build).
-	const writers = cells.map((cell) => cellWriterOf(cell, cell === csvField));
+	// A plain text or whole number value is its own cell in every column but the prices, whose cells fileRow's rules
+	// build: there a whole number is its own cents, its own cell when the price has no companion columns.
+	const priceAlone = !rules.priceCurrency && !rules.dollars;
+	const writers = columns.map((column, i) => {
+		const price = rules.priceFields.includes(column);
+		return cellWriterOf(cells[i], !price, !price || priceAlone);
+	});
 	const header = columns.flatMap((column) => (rules.priceFields.includes(column) ? priceColumns(column, rules) : [column]));
 	if (otherFields) header.push(OTHER_FIELDS_COLUMN);
 	const start = `${UTF8_BOM}${header.map(csvField).join(',')}\r\n`;

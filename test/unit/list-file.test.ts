@@ -15,10 +15,10 @@ import { dollarsFromCents, fileRow } from '../../nodes/ConsignmentVendor/shared/
 const node = { id: '1', name: 'Consignment Vendor', type: 'consignmentVendor', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
 
 /** A listing of `total` records, `page_size` per page, cursor = the next record's number. */
-function fakeListing(total: number, onPage?: (start: number) => void) {
+function fakeListing(total: number, onPage?: (start: number) => void | Promise<void>) {
 	return async (query: IDataObject): Promise<IDataObject> => {
 		const start = query.after === undefined ? 0 : Number(query.after);
-		onPage?.(start);
+		await onPage?.(start);
 		const end = Math.min(total, start + Number(query.page_size));
 		const products = [];
 		for (let n = start; n < end; n++) products.push({ id: n, item_id: 100_000 + n, price: 1999, description: `bag "${n}", black` });
@@ -43,7 +43,14 @@ const bufferModes: Store = async (stream) => await binaryToBuffer(stream as Para
 function run(
 	parameters: IDataObject,
 	total: number,
-	options: { store: Store; cancel?: AbortController; onPage?: (start: number) => void; recordOf?: FileExport['recordOf'] },
+	options: {
+		store: Store;
+		cancel?: AbortController;
+		onPage?: (start: number) => void | Promise<void>;
+		recordOf?: FileExport['recordOf'];
+		/** undefined: Simplify's fixed columns; null: every field (the first page's columns). */
+		columns?: readonly string[] | null;
+	},
 ) {
 	const parts: Buffer[] = [];
 	const context = {
@@ -63,7 +70,7 @@ function run(
 		listing: { collectionKey: 'products', idKeys: ['id'], query: {} },
 		paging: { node, itemIndex: 0, serviceKey: `unit-${Math.random()}` },
 		recordOf: options.recordOf ?? ((record) => record as IDataObject),
-		columns: ['id', 'item_id', 'price', 'description'],
+		columns: options.columns === null ? undefined : (options.columns ?? ['id', 'item_id', 'price', 'description']),
 		priceFields: ['price'],
 		priceCurrency: false,
 		defaultName: 'items',
@@ -199,6 +206,28 @@ describe.each([
 		expect(csvLines(parts[0])[1]).toBe('0,100000,1999,"bag ""0"", black"');
 	});
 
+	it('every field (the first page\'s columns): the first page held for the header, then every page, in parts, every record once', async () => {
+		const maxPartSizeMb = 0.02;
+		// From record 150 on (past the first page), a field the first page did not show: it goes into other_fields.
+		const recordOf = (record: unknown) => {
+			const row = record as IDataObject;
+			return (Number(row.id) >= 150 ? { ...row, colour: 'black' } : row) as IDataObject;
+		};
+		const { parts, output } = run({ maxPartSizeMb }, 2_350, { store, recordOf, columns: null });
+		const items = await output;
+		expect(parts.length).toBeGreaterThan(3);
+		const ids: number[] = [];
+		parts.forEach((bytes) => {
+			expect(bytes.length).toBeLessThanOrEqual(maxPartSizeMb * 1024 * 1024);
+			const [header, ...rows] = csvLines(bytes);
+			expect(header).toBe('id,item_id,price,description,other_fields');
+			ids.push(...rows.map((row) => Number(row.split(',')[0])));
+		});
+		expect(ids).toEqual(Array.from({ length: 2_350 }, (_, n) => n));
+		expect(items.reduce((sum, item) => sum + Number(item.json.records), 0)).toBe(2_350);
+		expect(csvLines(parts[parts.length - 1]).pop()).toBe('2349,102349,1999,"bag ""2349"", black","{""colour"":""black""}"');
+	});
+
 	it('JSON Lines, one part: the records as JSON, ids as text', async () => {
 		const { parts, output } = run({ fileFormat: 'jsonLines' }, 250, { store });
 		const items = await output;
@@ -273,11 +302,46 @@ it('storage that gives up (destroy(), as 2.x does after its read timeout): the l
 		});
 	};
 	let pagesAsked = 0;
-	const { parts, output } = run({}, 200_000, { store: givesUp, onPage: () => pagesAsked++ });
+	const { parts, output } = run({}, 200_000, { store: givesUp, onPage: () => void pagesAsked++ });
 	// Without destroy() reaching the paginator, it would wait for room forever and the export never settle.
 	await expect(output).rejects.toThrow(/storage gave up/);
 	expect(parts).toHaveLength(0);
 	expect(pagesAsked).toBeLessThan(100);
+});
+
+it('slow pages: storage gets the lines so far at a page\'s end once it has had nothing for a second (n8n 2.x gives up on a silent stream)', async () => {
+	const started = Date.now();
+	const chunksAt: number[] = [];
+	let lastPageAskedAt = 0;
+	const timedStore: Store = async (stream) => {
+		const chunks: Buffer[] = [];
+		for await (const chunk of stream as AsyncIterable<Buffer>) {
+			chunksAt.push(Date.now() - started);
+			chunks.push(chunk);
+		}
+		return Buffer.concat(chunks);
+	};
+	// 10 pages of 100 short records, 250 ms apart: ~2.5 s for ~40 KB, short of filling a 64 KB chunk.
+	const onPage = async () => {
+		lastPageAskedAt = Date.now() - started;
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	};
+	const { parts, output } = run({}, 1000, { store: timedStore, onPage });
+	await output;
+	expect(csvLines(parts[0])).toHaveLength(1001);
+	expect(lastPageAskedAt).toBeGreaterThan(2000);
+	// Storage heard something within about a second and a page of the start and of each chunk before.
+	const gaps = chunksAt.map((at, index) => at - (index === 0 ? 0 : chunksAt[index - 1]));
+	expect(chunksAt[0]).toBeLessThan(lastPageAskedAt);
+	expect(Math.max(...gaps)).toBeLessThan(1000 + 2 * 250 + 200);
+});
+
+it('a CSV of every field whose held first page cannot be encoded at the end: the export fails, it does not hang', async () => {
+	const unwritable = { toJSON: () => { throw new Error('this value cannot be written as JSON'); } };
+	const recordOf = (record: unknown) => ({ ...(record as IDataObject), id: String((record as IDataObject).id), extra: unwritable }) as unknown as IDataObject;
+	// One page only: its records are held for the header until the listing's end, then encoded by end().
+	const { output } = run({}, 10, { store: fileSystemMode, recordOf, columns: null });
+	await expect(output).rejects.toThrow(/cannot be written as JSON/);
 });
 
 it('Max Part Size not a number above 0: an error naming the field', async () => {

@@ -84,10 +84,10 @@ export async function exportToFile(context: IExecuteFunctions, job: FileExport):
 	const reading = readPages(fetchWhenRoom, job.listing, job.paging, (record) => {
 		total++;
 		file.add(rowSource(record));
-	}).then(
-		() => file.end(),
-		(error: unknown) => file.fail(error),
-	);
+	})
+		// end() encodes a first page still held back: its failure, too, must reach storage's side.
+		.then(() => file.end())
+		.catch((error: unknown) => file.fail(error));
 
 	const parts: Array<{ binary: IBinaryData; records: number }> = [];
 	try {

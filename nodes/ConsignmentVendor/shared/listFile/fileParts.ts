@@ -21,6 +21,12 @@ const CHUNK_BYTES = 64 * 1024;
 const MAX_UTF8_BYTES_PER_UNIT = 3;
 /** `Buffer.write` stops before a character that does not fit: with this much room left, nothing was cut. */
 const LONGEST_UTF8_CHARACTER = 4;
+/**
+ * A chunk not yet full is queued at a page's end when storage has had nothing for this long: n8n 2.x gives up on a
+ * stream that sends nothing for its read timeout (5 minutes by default), and slow pages (a low Max Requests per
+ * Second, a long rate-limit pause) may take minutes to fill 64 KB. Quick pages still fill whole chunks.
+ */
+const MAX_MS_WITHOUT_A_CHUNK = 1000;
 
 /**
  * A chunk to write lines into. Not reused once queued: a reader may keep every chunk until the part ends
@@ -55,6 +61,7 @@ export class FileParts {
 	private used = 0;
 	/** Bytes queued in parts and not yet taken by storage. */
 	private queued = 0;
+	private lastQueuedAt = Date.now();
 	private started = false;
 	private ended = false;
 	private failure: { error: unknown } | undefined;
@@ -79,9 +86,13 @@ export class FileParts {
 		else this.firstPage.push(record);
 	}
 
-	/** The paginator is about to ask for another page: a first page held back for the encoder is written now. */
+	/**
+	 * The paginator is about to ask for another page: a first page held back for the encoder is written now, and the
+	 * lines so far go to storage when it has had nothing for a while (the next page may be slow to come).
+	 */
 	pageDone(): void {
 		if (!this.encoder && this.firstPage.length > 0) this.chooseEncoder();
+		if (this.used > 0 && this.started && Date.now() - this.lastQueuedAt >= MAX_MS_WITHOUT_A_CHUNK) this.queueChunk();
 	}
 
 	private chooseEncoder(): LineEncoder {
@@ -189,6 +200,7 @@ export class FileParts {
 		const bytes = queuedBytesOf(this.chunk, this.used);
 		this.parts[this.parts.length - 1].chunks.push(bytes);
 		this.queued += bytes.length;
+		this.lastQueuedAt = Date.now();
 		this.chunk = bytes.buffer === this.chunk.buffer || this.chunk.length > CHUNK_BYTES ? newChunk(0) : this.chunk;
 		this.used = 0;
 		this.wake('reader');

@@ -41,6 +41,20 @@ export async function executionSummaries(api: N8nApi, workflowId: string): Promi
 		.map((e) => executionItems(e, TRIGGER_NODE).map(eventSummary).sort());
 }
 
+/**
+ * For a failed count: each finished execution (id, start, events) and the listing requests' times, so a run that
+ * went wrong once under load says which poll announced what.
+ */
+export async function pollHistory(api: N8nApi, admin: SandboxAdmin, workflowId: string): Promise<string> {
+	const executions = (await finishedExecutions(api, workflowId))
+		.sort((a, b) => Number(a.id) - Number(b.id))
+		.map((e) => `#${e.id} ${e.startedAt ?? '?'} (${e.mode ?? '?'}): ${executionItems(e, TRIGGER_NODE).map(eventSummary).sort().join('; ')}`);
+	const listings = (await admin.requests())
+		.filter((r) => r.path.startsWith('/v1/items'))
+		.map((r) => `${r.at} ${r.query.validation_status ?? r.path}${r.query.after ? ' (next page)' : ''} ${r.status}`);
+	return `executions: ${executions.join(' | ')} — listing requests: ${listings.join(', ')}`;
+}
+
 export async function waitForExecutions(api: N8nApi, workflowId: string, count: number, timeoutMs: number, what: string): Promise<string[][]> {
 	return await pollUntil(
 		() => executionSummaries(api, workflowId),

@@ -30,6 +30,7 @@ export interface Execution {
 	status?: string;
 	finished?: boolean;
 	mode?: string;
+	startedAt?: string;
 	data?: { resultData?: { runData?: Record<string, Array<{ data?: { main?: Array<Array<ExecutionItem>> } }>> } };
 }
 

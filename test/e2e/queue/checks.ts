@@ -365,7 +365,11 @@ export const QUEUE_CHECKS: QueueCheck[] = [
 				for (;;) {
 					const done = await finished();
 					if (done.length >= n) return done.sort((a, b) => Number(a.id) - Number(b.id));
-					if (Date.now() > deadline) fail(`${what}: ${done.length} executions within 150 s, expected ${n}`);
+					if (Date.now() > deadline) {
+						// Every execution, settled or not, and the polls seen: a lost event and an execution no worker ran differ here.
+						const every = (await ctx.api.executions(workflowId)).map((e) => `#${e.id} ${e.status ?? '?'} ${e.mode ?? '?'} ${e.startedAt ?? '?'}: ${JSON.stringify(summary(e))}`);
+						fail(`${what}: ${done.length} executions within 150 s, expected ${n}; executions: ${every.join(' | ')}; polls: ${JSON.stringify(await polls())}`);
+					}
 					await new Promise((r) => setTimeout(r, 1_000));
 				}
 			};

@@ -7,7 +7,16 @@ import { readStatusMemory } from '../../nodes/ConsignmentVendorItemTrigger/statu
 import type { ItemStatus } from '../sandbox/types';
 import { allAnnounced, memoryOf, summary, useItemTriggerSandbox } from './item-trigger.helpers';
 
-const { admin, host, listingRequestCount, pollHeldMidRead, catalogueMadeEarlier, seedLargeCatalogue } = useItemTriggerSandbox();
+const { admin, host, listingRequestCount, pollHeldMidRead, catalogueMadeEarlier, seedLargeCatalogue, firstIds } = useItemTriggerSandbox();
+
+/** Resolves once the sandbox has answered the approved listing (polled every 10 ms). */
+async function answeredApprovedListing(timeoutMs = 5_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!(await admin().requests()).some((r) => r.path === '/v1/items' && r.query.validation_status === 'approved')) {
+		if (Date.now() > deadline) throw new Error(`the approved listing was not answered within ${timeoutMs} ms`);
+		await new Promise((resolve) => setTimeout(resolve, 10));
+	}
+}
 
 const LINES: N8nLine[] = ['1.x', '2.x'];
 
@@ -131,6 +140,31 @@ describe.each(LINES)('n8n %s: changes while a poll reads its two listings side b
 		expect(await trigger.poll()).toBeNull();
 		expect(trigger.executions).toHaveLength(2);
 	});
+
+	it.each([
+		['Events: both', ['new_item', 'status_changed']],
+		['Events = Status Changed only', ['status_changed']],
+	])(
+		'%s: during the activation\'s read (the baseline, one page each), an item approved before its non-approved page is read (seen by neither) is announced once as a change, never as a new item',
+		async (_events, events) => {
+			const { pending } = await firstIds();
+			await catalogueMadeEarlier();
+			const trigger = await host({ n8n: line, parameters: { events } });
+			await admin().clearRequests();
+			// The non-approved listing's only page is held 1 s: the approved one is answered first.
+			await admin().addFault({ kind: 'latency', ms: 1_000, pathPrefix: '/v1/items/non_approved', skip: 0, count: 1 });
+			const activation = trigger.activate();
+			await answeredApprovedListing();
+			await admin().setItemStatus(pending, 'approved');
+			expect(await activation).toBeNull();
+			// Before: `new_item <id> null->approved` (Events: both) or nothing at all (Status Changed only).
+			expect(summary(await trigger.poll())).toEqual([`status_changed ${pending} null->approved (previous unknown)`]);
+			expect(await trigger.poll()).toBeNull();
+			await trigger.restart();
+			expect(await trigger.poll()).toBeNull();
+			expect(trigger.executions).toHaveLength(1);
+		},
+	);
 
 	it('a listing that fails stops the other at its next page: the poll fails, writes nothing, and the next one announces the change once', async () => {
 		const { lastApproved } = await seedLargeCatalogue();

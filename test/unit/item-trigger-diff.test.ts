@@ -114,7 +114,7 @@ describe('after a partial baseline (the activation read the first page of each l
 	const partial = memory([['1', 'pending'], ['2', 'approved']]);
 
 	it('an item it did not see is taken in silently; changes to those it saw are announced; the result is a complete memory', () => {
-		const { events, next } = diffStatuses(partial, [listed('1', 'approved'), listed('2', 'approved'), listed('3', 'pending')], { partial: true });
+		const { events, next } = diffStatuses(partial, [listed('1', 'approved'), listed('2', 'approved'), listed('3', 'pending')], { baseline: true });
 		expect(summary(events)).toEqual(['status_changed 1 pending->approved']);
 		expect(next).toEqual(memory([['1', 'approved'], ['2', 'approved'], ['3', 'pending']]));
 		// The next poll compares with a complete memory: a new item is new again.
@@ -124,7 +124,7 @@ describe('after a partial baseline (the activation read the first page of each l
 	});
 
 	it('an item of the partial baseline missing from the complete read is kept one more poll, as any other', () => {
-		const { next } = diffStatuses(partial, [listed('1', 'pending')], { partial: true });
+		const { next } = diffStatuses(partial, [listed('1', 'pending')], { baseline: true });
 		expect(next.get('2')).toEqual({ status: 'approved', missing: true });
 	});
 });
@@ -150,15 +150,15 @@ describe('changes after the trigger started watching, to items a partial baselin
 				timed('3', 'pending', '2026-11-27T10:00:05Z', '2026-11-27T10:00:05Z'),
 				timed('4', 'rejected', '2026-11-01T00:00:00Z', '2026-11-27T09:59:59Z'),
 			],
-			{ partial: true, since },
+			{ baseline: true, since },
 		);
 		expect(full(events)).toEqual(['status_changed 2 null->approved (previous unknown)', 'new_item 3 null->pending']);
 		expect(next.get('4')).toEqual({ status: 'rejected', missing: false });
 	});
 
 	it('without readable timestamps, or from a baseline of an older version (no `since`), an unread item is taken in silently', () => {
-		expect(diffStatuses(partial, [listed('2', 'approved')], { partial: true, since }).events).toEqual([]);
-		expect(diffStatuses(partial, [timed('2', 'approved', '2026-11-27T11:00:00Z', '2026-11-27T11:00:00Z')], { partial: true }).events).toEqual([]);
+		expect(diffStatuses(partial, [listed('2', 'approved')], { baseline: true, since }).events).toEqual([]);
+		expect(diffStatuses(partial, [timed('2', 'approved', '2026-11-27T11:00:00Z', '2026-11-27T11:00:00Z')], { baseline: true }).events).toEqual([]);
 	});
 });
 

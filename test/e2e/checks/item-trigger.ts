@@ -81,7 +81,10 @@ export const itemTriggerChecks: Check[] = [
 				await admin.setItemStatus(pending, 'approved');
 				await admin.setItemStatus(approved, 'deleted');
 				const afterFirst = await waitForExecutions(api, id, 1, wait * 2, 'the poll after two status changes');
-				expectEqual(afterFirst, [[`status_changed ${approved} approved->deleted`, `status_changed ${pending} pending->approved`].sort()], 'executions after the first changes');
+				const expectedFirst = [[`status_changed ${approved} approved->deleted`, `status_changed ${pending} pending->approved`].sort()];
+				if (JSON.stringify(afterFirst) !== JSON.stringify(expectedFirst)) {
+					expectEqual(afterFirst, expectedFirst, `executions after the first changes (${await pollHistory(api, admin, id)})`);
+				}
 
 				await admin.setItemStatus(rejected, 'pending');
 				const afterSecond = await waitForExecutions(api, id, 2, wait * 2, 'the poll after the third change');

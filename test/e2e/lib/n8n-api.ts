@@ -3,6 +3,9 @@
  * activation through the public API, executions, and the credential test. Works with 1.x and 2.x, which
  * name activation differently (`/activate` in 1.x; `/publish` in 2.x, where `/activate` is deprecated).
  */
+/** How long a request is sent again while n8n answers 503 (its database ping failing under load). */
+const DATABASE_NOT_READY_WAIT_MS = 60_000;
+
 export interface OwnerAccount {
 	email: string;
 	password: string;
@@ -222,7 +225,21 @@ export class N8nApi {
 		return this.call(method, path, body, this.cookie ? { cookie: this.cookie } : {});
 	}
 
+	/**
+	 * One request, sent again while n8n answers 503: its middleware refuses every request before routing while its
+	 * database ping (SELECT 1, 5 s timeout, every 2 s) fails, as SQLite does beside a large execution being saved on
+	 * 2 loaded cores. The request was not handled, so sending it again is safe.
+	 */
 	private async call(method: string, path: string, body: unknown, headers: Record<string, string>) {
+		const deadline = Date.now() + DATABASE_NOT_READY_WAIT_MS;
+		for (;;) {
+			const answer = await this.callOnce(method, path, body, headers);
+			if (answer.status !== 503 || Date.now() > deadline) return answer;
+			await new Promise((resolve) => setTimeout(resolve, 1_000));
+		}
+	}
+
+	private async callOnce(method: string, path: string, body: unknown, headers: Record<string, string>) {
 		const res = await fetch(`${this.url}${path}`, {
 			method,
 			headers: {

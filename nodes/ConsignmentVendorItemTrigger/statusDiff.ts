@@ -13,6 +13,11 @@
  *   watching, on the service's clock) it is a `new_item`; otherwise updated at or after it, it changed since then,
  *   from a status nobody read: a `status_changed` whose previous status is unknown (and says so); otherwise it is
  *   taken in silently;
+ * - after that, an item the memory does not hold that the service says was created before the trigger started
+ *   watching (the memory's `watching`) is no `new_item` either: the complete read that took the baseline's place
+ *   missed it (it moved between the listings meanwhile), it was forgotten after two such reads, or the service
+ *   listed it late. As above: a change from an unknown status if updated since the trigger started watching,
+ *   otherwise taken in silently. (Found by the generated histories, test/histories/item-trigger.)
  * - compared with a memory an earlier n8n process saved (`inherited`), an item not in it may have been seen by that
  *   process's quiet polls (n8n saves no memory after a poll that emits nothing) and changed since: when it was
  *   updated after its creation, and at or after the memory's `since`, its `new_item` says `unseenChange`, so that a
@@ -54,6 +59,8 @@ export interface DiffOptions {
 	baseline?: boolean;
 	/** The memory's `since` (statusMemory.ts); undefined in memories of older versions. */
 	since?: number;
+	/** When the trigger started watching (statusMemory.ts `watching`); undefined in memories of older versions. */
+	watching?: number;
 	/** `previous` was saved by an earlier n8n process, possibly before reads it did not save. */
 	inherited?: boolean;
 }
@@ -105,13 +112,17 @@ export class StatusDiff {
 
 	/** The event of an item the memory does not hold (see the file comment), or undefined for none. */
 	private unremembered(item: ListedItem): ItemEvent | undefined {
-		const { baseline = false, since, inherited = false } = this.options;
-		const atOrAfterSince = (time: number | undefined) => time !== undefined && since !== undefined && time >= since;
+		const { baseline = false, since, watching = baseline ? since : undefined, inherited = false } = this.options;
+		const atOrAfter = (start: number | undefined, time: number | undefined) => time !== undefined && start !== undefined && time >= start;
 		const base = { id: item.id, previousStatus: null, status: item.status, record: item.record };
-		const isNew = !baseline || atOrAfterSince(item.createdAt);
-		if (!isNew) {
-			// Not seen by the baseline: silent unless it changed after the trigger started watching.
-			return atOrAfterSince(item.updatedAt) ? { ...base, event: 'status_changed', previousStatusUnknown: true } : undefined;
+		// A baseline's own unseen items need a creation time at or after it to be new; later, a creation time before
+		// the trigger started watching is needed to be taken for an old item (without one, new as ever).
+		const existedBeforeWatching = baseline
+			? !atOrAfter(watching, item.createdAt)
+			: item.createdAt !== undefined && watching !== undefined && item.createdAt < watching;
+		if (existedBeforeWatching) {
+			// Silent unless it changed after the trigger started watching.
+			return atOrAfter(watching, item.updatedAt) ? { ...base, event: 'status_changed', previousStatusUnknown: true } : undefined;
 		}
 		const changedAfterCreation =
 			item.updatedAt !== undefined && item.createdAt !== undefined && item.updatedAt > item.createdAt && (since === undefined || item.updatedAt >= since);

@@ -20,6 +20,9 @@
  * - `since`: a time on the SERVICE's clock (ms since 1970, margin included: serviceClock.ts) before the read that
  *   wrote the statuses began: a change this memory does not hold has an `updated_at` at or after it. Absent in
  *   memories of older versions of the node.
+ * - `watching`: the baseline's `since`, carried by every memory after it: when the trigger started watching. An
+ *   item the memory does not hold that was created before it is no new item (statusDiff.ts). Absent in memories of
+ *   older versions (and in a baseline, whose `since` it is).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -41,6 +44,7 @@ interface StoredStatusMemory {
 	numeric: string;
 	other: Record<string, string>;
 	since?: number;
+	watching?: number;
 }
 
 const CODES = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -48,11 +52,11 @@ const MISSING_MARK = '!';
 /** Whole numbers that survive a round trip through a JS number (16+ digits may not). */
 const PLAIN_WHOLE_NUMBER = /^(0|[1-9][0-9]{0,14})$/;
 
-/** `baseline`: the first read's memory (`v` 2); `since`: see the file comment. */
+/** `baseline`: the first read's memory (`v` 2); `since`, `watching`: see the file comment. */
 export function encodeStatusMemory(
 	memory: StatusMemory,
 	account: string,
-	{ baseline = false, since }: { baseline?: boolean; since?: number } = {},
+	{ baseline = false, since, watching }: { baseline?: boolean; since?: number; watching?: number } = {},
 ): StoredStatusMemory {
 	const statuses: string[] = [];
 	const codeOf = new Map<string, string>();
@@ -84,6 +88,7 @@ export function encodeStatusMemory(
 	}
 	const stored: StoredStatusMemory = { v: baseline ? BASELINE_MEMORY_VERSION : MEMORY_VERSION, account, statuses, numeric: parts.join(''), other };
 	if (since !== undefined) stored.since = since;
+	if (watching !== undefined && !baseline) stored.watching = watching;
 	return stored;
 }
 
@@ -104,6 +109,8 @@ export interface ReadMemory {
 	baseline: boolean;
 	/** See the file comment; undefined in memories of older versions. */
 	since?: number;
+	/** When the trigger started watching (a baseline's `since`); undefined in memories of older versions. */
+	watching?: number;
 }
 
 /** Undefined when unreadable too: the poll then takes a new baseline (failing every poll would stop the trigger). */
@@ -113,9 +120,12 @@ export function readStatusMemory(stored: unknown, account: string): ReadMemory |
 	if (v !== MEMORY_VERSION && v !== BASELINE_MEMORY_VERSION) return undefined;
 	const items = decodeItems(stored as IDataObject, account);
 	if (items === undefined) return undefined;
-	const { since } = stored as IDataObject;
+	const { since, watching } = stored as IDataObject;
 	const read: ReadMemory = { items, baseline: v === BASELINE_MEMORY_VERSION };
-	if (typeof since === 'number' && Number.isFinite(since)) read.since = since;
+	const time = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+	if (time(since) !== undefined) read.since = time(since);
+	const watchingSince = read.baseline ? read.since : time(watching);
+	if (watchingSince !== undefined) read.watching = watchingSince;
 	return read;
 }
 

@@ -166,6 +166,24 @@ describe.each(LINES)('n8n %s: changes while a poll reads its two listings side b
 		},
 	);
 
+	it('the first scheduled poll after a partial baseline: an item beyond the first pages made pending while its approved page is on the wire (seen by neither) is announced once as a change, never as a new item', async () => {
+		const { lastApproved } = await seedLargeCatalogue(110);
+		const trigger = await host({ n8n: line });
+		expect(await trigger.activate()).toBeNull();
+		await admin().clearRequests();
+		// The approved listing's second page (where lastApproved is) is held 1 s; the other three pages are read.
+		await admin().addFault({ kind: 'latency', ms: 1_000, path: '/v1/items', skip: 1, count: 1 });
+		const tick = trigger.poll();
+		const deadline = Date.now() + 5_000;
+		while ((await listingRequestCount()) < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+		await admin().setItemStatus(lastApproved, 'pending');
+		expect(await tick).toBeNull();
+		// Before: `new_item <id> null->pending` (found by the generated histories, test/histories/item-trigger).
+		expect(summary(await trigger.poll())).toEqual([`status_changed ${lastApproved} null->pending (previous unknown)`]);
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.executions).toHaveLength(1);
+	});
+
 	it('a listing that fails stops the other at its next page: the poll fails, writes nothing, and the next one announces the change once', async () => {
 		const { lastApproved } = await seedLargeCatalogue();
 		const trigger = await host({ n8n: line });

@@ -60,6 +60,7 @@ export class FaultQueue {
 			toSkip: skip,
 			method: str('method')?.toUpperCase(),
 			pathPrefix: str('pathPrefix'),
+			path: str('path'),
 			ms: num('ms', 0),
 			status,
 			retryAfterSeconds: num('retryAfterSeconds', 0),
@@ -85,6 +86,7 @@ export class FaultQueue {
 		for (const fault of this.faults) {
 			if (fault.method && fault.method !== method) continue;
 			if (fault.pathPrefix && !path.startsWith(fault.pathPrefix)) continue;
+			if (fault.path !== undefined && fault.path !== path) continue;
 			if (fault.toSkip > 0) {
 				fault.toSkip--;
 				continue;

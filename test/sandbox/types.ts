@@ -122,6 +122,8 @@ export interface FaultSpec {
 	method?: string;
 	/** Only requests whose path starts with this. */
 	pathPrefix?: string;
+	/** Only requests whose path is exactly this (`/v1/items` without `/v1/items/non_approved`). */
+	path?: string;
 	/** latency: delay in ms before the request is handled normally; outage: how long it lasts (real time). */
 	ms?: number;
 	/** status: the status code to answer with (default 500). */

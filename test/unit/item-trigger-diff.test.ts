@@ -162,6 +162,41 @@ describe('changes after the trigger started watching, to items a partial baselin
 	});
 });
 
+describe('after the baseline: an item the memory does not hold, created before the trigger started watching (`watching`)', () => {
+	const complete = memory([['1', 'pending']]);
+	const watching = Date.parse('2026-11-27T10:00:00Z');
+	const since = Date.parse('2026-11-27T12:00:00Z');
+	const timed = (id: string, status: string, created: string, updated: string): ListedItem => ({
+		...listed(id, status),
+		createdAt: Date.parse(created),
+		updatedAt: Date.parse(updated),
+	});
+	const full = (events: ReturnType<typeof diffStatuses>['events']) =>
+		events.map((e) => `${summary([e])[0]}${e.previousStatusUnknown === true ? ' (previous unknown)' : ''}`);
+
+	it('is no new item (missed by the read after the baseline, forgotten, or listed late): a change from an unknown status if updated since, else silent', () => {
+		const { events, next } = diffStatuses(
+			complete,
+			[
+				listed('1', 'pending'),
+				timed('2', 'approved', '2026-11-01T00:00:00Z', '2026-11-27T11:00:00Z'),
+				timed('3', 'pending', '2026-11-27T10:30:00Z', '2026-11-27T10:30:00Z'),
+				timed('4', 'rejected', '2026-11-01T00:00:00Z', '2026-11-27T09:00:00Z'),
+			],
+			{ since, watching },
+		);
+		expect(full(events)).toEqual(['status_changed 2 null->approved (previous unknown)', 'new_item 3 null->pending']);
+		expect(next.get('4')).toEqual({ status: 'rejected', missing: false });
+	});
+
+	it('without a creation time, or compared with a memory of an older version (no `watching`), it is new as before', () => {
+		expect(summary(diffStatuses(complete, [listed('2', 'approved')], { since, watching }).events)).toEqual(['new_item 2 null->approved']);
+		expect(summary(diffStatuses(complete, [timed('2', 'approved', '2026-11-01T00:00:00Z', '2026-11-27T11:00:00Z')], { since }).events)).toEqual([
+			'new_item 2 null->approved',
+		]);
+	});
+});
+
 describe('compared with a memory an earlier n8n process saved (inherited)', () => {
 	const saved = memory([['1', 'pending']]);
 	const since = Date.parse('2026-11-27T10:00:00Z');

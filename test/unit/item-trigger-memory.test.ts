@@ -93,10 +93,18 @@ describe('the stored memory', () => {
 	it('keeps `since` (when the read that wrote it began, on the service clock); a later `since` alone is not a change', () => {
 		const memory: StatusMemory = new Map([['1', { status: 'approved', missing: false }]]);
 		const stored = JSON.parse(JSON.stringify(encodeStatusMemory(memory, ACCOUNT, { baseline: true, since: 1_000 }))) as Record<string, unknown>;
-		expect(readStatusMemory(stored, ACCOUNT)).toEqual({ items: memory, baseline: true, since: 1_000 });
+		expect(readStatusMemory(stored, ACCOUNT)).toEqual({ items: memory, baseline: true, since: 1_000, watching: 1_000 });
 		expect(readStatusMemory({ ...stored, since: 'soon' }, ACCOUNT)).toEqual({ items: memory, baseline: true });
 		expect(sameStatuses(stored, encodeStatusMemory(memory, ACCOUNT, { baseline: true, since: 2_000 }))).toBe(true);
 		expect(sameStatuses(stored, encodeStatusMemory(memory, ACCOUNT, { since: 1_000 }))).toBe(false);
 		expect(sameStatuses(undefined, stored)).toBe(false);
+	});
+
+	it('keeps `watching` (when the trigger started watching: the baseline\'s `since`) in every memory after the baseline', () => {
+		const memory: StatusMemory = new Map([['1', { status: 'approved', missing: false }]]);
+		const later = JSON.parse(JSON.stringify(encodeStatusMemory(memory, ACCOUNT, { since: 5_000, watching: 1_000 }))) as Record<string, unknown>;
+		expect(readStatusMemory(later, ACCOUNT)).toEqual({ items: memory, baseline: false, since: 5_000, watching: 1_000 });
+		// A memory of an older version has none: items it does not hold are judged as before (new).
+		expect(readStatusMemory({ ...later, watching: undefined }, ACCOUNT)).toEqual({ items: memory, baseline: false, since: 5_000 });
 	});
 });

@@ -1,0 +1,99 @@
+// Runs Item Trigger histories with fast-check (a setup and a list of steps, shrunk to the shortest failing history)
+// and reports the failing one as a readable history with the seed and path that replay it. Shared by the jest entry
+// (item-trigger-histories.test.ts) and the CLI (cli.ts).
+import fc from 'fast-check';
+
+import { startSandbox } from '../../sandbox';
+import { checkInvariants, type Violation } from './invariants';
+import { setupArbitrary, stepArbitrary, type HistorySetup } from './steps';
+import { TriggerWorld } from './world';
+
+export interface TriggerCheckOptions {
+	runs: number;
+	seed?: number;
+	path?: string;
+	maxSteps?: number;
+	/** No history is started after this long (one is never cut off mid-way). */
+	timeLimitMs?: number;
+	onHistory?: (index: number) => void;
+}
+
+export interface TriggerCheckReport {
+	failed: boolean;
+	seed: number;
+	played: number;
+	ms: number;
+	text: string;
+}
+
+class TriggerHistoryViolation extends Error {
+	constructor(
+		readonly violations: Violation[],
+		readonly setup: HistorySetup,
+		readonly lines: string[],
+	) {
+		super(violations.map((v) => `${v.invariant}: ${v.detail}`).join('; '));
+	}
+}
+
+const printed = (setup: HistorySetup, lines: string[]) =>
+	[`  n8n ${setup.line}, ${setup.catalogue === 'small' ? '52 items (one page per listing)' : '272 items (two pages per listing)'}; Events: both`, ...lines.map((line) => `  ${line}`)].join('\n');
+
+export async function checkTriggerHistories(options: TriggerCheckOptions): Promise<TriggerCheckReport> {
+	const started = performance.now();
+	const sandbox = await startSandbox({ port: 0 });
+	const world = new TriggerWorld(sandbox);
+	const deadline = options.timeLimitMs === undefined ? Number.POSITIVE_INFINITY : started + options.timeLimitMs;
+	let played = 0;
+	let outOfTime = false;
+	let last: { setup: HistorySetup; lines: string[]; error: unknown } | undefined;
+	const property = fc.asyncProperty(setupArbitrary, fc.array(stepArbitrary, { maxLength: options.maxSteps ?? 16 }), async (setup, steps) => {
+		if (performance.now() > deadline) {
+			outOfTime = true;
+			return;
+		}
+		options.onHistory?.(played);
+		played++;
+		try {
+			await world.reset(setup);
+			await world.play(setup.firstActivation);
+			for (const step of steps) await world.play(step);
+			await world.settle();
+		} catch (error) {
+			last = { setup, lines: [...world.lines], error };
+			throw error;
+		}
+		const violations = checkInvariants(world.ledger);
+		if (violations.length > 0) {
+			last = { setup, lines: [...world.lines], error: undefined };
+			throw new TriggerHistoryViolation(violations, setup, [...world.lines]);
+		}
+	});
+	const seed = options.seed ?? Date.now() ^ (Math.random() * 0x100000000);
+	try {
+		const details = await fc.check(property, { numRuns: options.runs, seed, ...(options.path ? { path: options.path } : {}) });
+		const ms = Math.round(performance.now() - started);
+		if (!details.failed) {
+			return { failed: false, seed, played, ms, text: `${played} Item Trigger histories passed in ${(ms / 1000).toFixed(1)} s (seed ${seed}${outOfTime ? ', stopped by the time limit' : ''})` };
+		}
+		const error = details.errorInstance;
+		const replay = `npm run test:histories:trigger -- --seed ${details.seed} --path ${details.counterexamplePath}`;
+		const text =
+			error instanceof TriggerHistoryViolation
+				? [
+						`An Item Trigger history broke an invariant (seed ${details.seed}, after ${details.numRuns} histories, shrunk in ${details.numShrinks} steps):`,
+						...error.violations.map((v) => `  ✗ ${v.invariant}: ${v.detail}`),
+						'The history (=> what each step announced; the last steps settle it):',
+						printed(error.setup, error.lines),
+						`Replay: ${replay}`,
+					].join('\n')
+				: [
+						`An Item Trigger history failed outside the invariants (seed ${details.seed}): ${(error as Error | undefined)?.stack ?? String(error)}`,
+						...(last ? ['The history:', printed(last.setup, last.lines)] : []),
+						`Replay: ${replay}`,
+					].join('\n');
+		return { failed: true, seed: details.seed, played, ms, text };
+	} finally {
+		await sandbox.close();
+	}
+}

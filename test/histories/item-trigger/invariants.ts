@@ -1,0 +1,91 @@
+// What a user of the Item Trigger would state about a history once it settled (the workflow active, quiet ticks
+// after the last change), with Events = both and no status filter (docs/item-trigger.md):
+// 1. Nothing lost: every item's last announced status is its status now; an item never announced still has a
+//    status it held while the trigger started watching; an item added after that was announced.
+// 2. No duplicate, nothing made up: an item's announcements form a chain: each one's previous status is the status
+//    the one before announced (the first one's: a status the item held while the trigger started watching), differs
+//    from its new status, and that new status is one the item really held since the announcement before.
+// 3. `new_item` only for items added after the trigger started watching, and only as an item's first announcement;
+//    a previous status left unknown only on the first announcement of an item the trigger's first read did not see
+//    (beyond the first pages its activation read, or moving between the listings while it read them), and that no
+//    scheduled poll of the same n8n process read since.
+// Excused, as documented ("What can be lost"): an item that moved between the listings during two reads may be
+// forgotten and announced again from an unknown status (`new_item`).
+import type { Announcement, StatusLedger } from './ledger';
+
+export interface Violation {
+	invariant: string;
+	detail: string;
+}
+
+/** The activation reads one page of each listing, of the paginator's size (the sandbox serves 100). */
+const FIRST_PAGE_SIZE = 100;
+
+const text = (a: Announcement) => `step ${a.step + 1}: ${a.event} ${a.id} ${a.previous ?? 'null'}->${a.status}${a.previousUnknown ? ' (previous unknown)' : ''}`;
+
+export function checkInvariants(ledger: StatusLedger): Violation[] {
+	const violations: Violation[] = [];
+	const watch = ledger.watchStart;
+	if (watch === undefined) return [{ invariant: 'setup', detail: 'the trigger never started watching' }];
+	const unseenByFirstRead = ledger.beyondFirstPages(watch.from, FIRST_PAGE_SIZE);
+	const byItem = new Map<string, Announcement[]>();
+	for (const announcement of ledger.announcements) {
+		if (!ledger.items.has(announcement.id)) {
+			violations.push({ invariant: '2. nothing made up', detail: `${text(announcement)}: no such item` });
+			continue;
+		}
+		byItem.set(announcement.id, [...(byItem.get(announcement.id) ?? []), announcement]);
+	}
+	for (const [id] of ledger.items) {
+		const announced = byItem.get(id) ?? [];
+		const createdSeq = ledger.createdSeq(id);
+		const addedAfterWatchStart = createdSeq > watch.to;
+		/** Statuses it held while the trigger started watching (none: added after). */
+		const atWatchStart = createdSeq > watch.to ? new Set<string>() : ledger.heldIn(id, Math.max(watch.from, createdSeq), watch.to);
+		const forgettable = ledger.readsThatMayHaveMissed(id) >= 2;
+		const firstReadMayHaveMissed = unseenByFirstRead.has(id) || !ledger.stayedInItsListing(id, watch);
+		const now = ledger.statusNow(id);
+
+		// 1. Nothing lost.
+		const last = announced.at(-1);
+		if (last !== undefined && last.status !== now) {
+			violations.push({ invariant: '1. nothing lost', detail: `item ${id} is ${now}; its last announcement was ${text(last)}` });
+		} else if (last === undefined && addedAfterWatchStart) {
+			violations.push({ invariant: '1. nothing lost', detail: `item ${id}, added after the trigger started watching, was never announced (it is ${now})` });
+		} else if (last === undefined && !atWatchStart.has(now)) {
+			violations.push({ invariant: '1. nothing lost', detail: `item ${id} is ${now}; never announced, it was ${[...atWatchStart].join(' or ')} when the trigger started watching` });
+		}
+
+		// 2 and 3, announcement by announcement.
+		announced.forEach((a, index) => {
+			const before = announced[index - 1];
+			if (a.previous !== null && a.previous === a.status) {
+				violations.push({ invariant: '2. no duplicate', detail: `${text(a)}: no change` });
+			}
+			const since = before === undefined ? Math.max(watch.from, createdSeq) : before.from;
+			if (!ledger.heldIn(id, since, a.to).has(a.status)) {
+				violations.push({ invariant: '2. nothing made up', detail: `${text(a)}: the item was never ${a.status} since ${before ? `the announcement at step ${before.step + 1}` : 'the trigger started watching'}` });
+			}
+			if (a.previous === null) {
+				if (before !== undefined && !forgettable) {
+					violations.push({ invariant: '3. previous status known after a first announcement', detail: `${text(a)} after ${text(before)}` });
+				}
+				const unknownAllowed = firstReadMayHaveMissed && !ledger.readByATickOfTheProcessBefore(id, a.step);
+				if (a.event !== 'new_item' && before === undefined && !unknownAllowed && !forgettable) {
+					violations.push({ invariant: '3. previous status known once a poll of the process read the item', detail: text(a) });
+				}
+				if (a.event === 'new_item' && !addedAfterWatchStart && !forgettable && createdSeq <= watch.from) {
+					violations.push({ invariant: '3. new_item only for items added after the trigger started watching', detail: `${text(a)}: the item existed before` });
+				}
+				return;
+			}
+			if (a.event === 'new_item') violations.push({ invariant: '3. new_item has no previous status', detail: text(a) });
+			if (before !== undefined && a.previous !== before.status) {
+				violations.push({ invariant: '2. no duplicate (a chain)', detail: `${text(a)} follows ${text(before)}` });
+			} else if (before === undefined && !atWatchStart.has(a.previous)) {
+				violations.push({ invariant: '2. no duplicate (a chain)', detail: `${text(a)}: the item was ${[...atWatchStart].join(' or ') || 'not there'} when the trigger started watching` });
+			}
+		});
+	}
+	return violations;
+}

@@ -1,0 +1,125 @@
+// What happened in an Item Trigger history, as the invariants need it: every item's statuses in order (each change
+// numbered on one counter, `seq`), the windows in which the trigger read (from the counter before a step's read
+// began to the counter after it ended), and every announcement with the window of the step that made it.
+
+export interface Announcement {
+	id: string;
+	event: string;
+	previous: string | null;
+	previousUnknown: boolean;
+	status: string;
+	/** Index of the step (the settling ticks come after the history's steps). */
+	step: number;
+	/** The counter before and after the step: every change it saw happened in (from, to]. */
+	from: number;
+	to: number;
+}
+
+interface ItemLife {
+	/** 0: it existed before the history began. */
+	createdSeq: number;
+	/** Its statuses in order, the first from its creation (or the history's start). */
+	statuses: Array<{ seq: number; status: string }>;
+}
+
+/** The window of a step that read the listings: from the counter before it began to the counter after it ended. */
+export interface ReadWindow {
+	from: number;
+	to: number;
+}
+
+const listingOf = (status: string) => (status === 'approved' ? 'approved' : 'non_approved');
+
+export class StatusLedger {
+	seq = 0;
+	readonly items = new Map<string, ItemLife>();
+	readonly announcements: Announcement[] = [];
+	readonly reads: ReadWindow[] = [];
+	/** The first activation that succeeded: the trigger started watching there. */
+	watchStart: ReadWindow | undefined;
+	/** Scheduled polls that read both listings to their end without failing, with the n8n process they ran in. */
+	readonly completeTicks: Array<ReadWindow & { step: number; process: number }> = [];
+	/** The n8n process each step ran in (a restart starts a new one). */
+	readonly processOfStep: number[] = [];
+
+	/** The catalogue as it is when the history begins. */
+	existing(id: string, status: string): void {
+		this.items.set(id, { createdSeq: 0, statuses: [{ seq: 0, status }] });
+	}
+
+	created(id: string, status: string): void {
+		const seq = ++this.seq;
+		this.items.set(id, { createdSeq: seq, statuses: [{ seq, status }] });
+	}
+
+	changed(id: string, status: string): void {
+		this.items.get(id)!.statuses.push({ seq: ++this.seq, status });
+	}
+
+	statusNow(id: string): string {
+		return this.items.get(id)!.statuses.at(-1)!.status;
+	}
+
+	createdSeq(id: string): number {
+		return this.items.get(id)?.createdSeq ?? 0;
+	}
+
+	/** The statuses the item held at some moment in [from, to]: the one at `from`, and every change up to `to`. */
+	heldIn(id: string, from: number, to: number): Set<string> {
+		const held = new Set<string>();
+		for (const { seq, status } of this.items.get(id)?.statuses ?? []) {
+			if (seq <= from) {
+				held.clear();
+				held.add(status);
+			} else if (seq <= to) held.add(status);
+		}
+		return held;
+	}
+
+	/**
+	 * Items the activation's read (the first page of each listing) did not reach at `seq`: the sandbox lists by
+	 * ascending item_id, `pageSize` per page.
+	 */
+	beyondFirstPages(seq: number, pageSize: number): Set<string> {
+		const listings = new Map<string, string[]>();
+		for (const [id] of this.items) {
+			if (this.createdSeq(id) > seq) continue;
+			const status = [...this.heldIn(id, seq, seq)][0];
+			const listing = listingOf(status);
+			listings.set(listing, [...(listings.get(listing) ?? []), id]);
+		}
+		const beyond = new Set<string>();
+		for (const ids of listings.values()) ids.sort((a, b) => Number(a) - Number(b)).slice(pageSize).forEach((id) => beyond.add(id));
+		return beyond;
+	}
+
+	/** The item did not move from one listing to the other during `read`. */
+	stayedInItsListing(id: string, read: ReadWindow): boolean {
+		return this.movesDuring(id, read) === 0;
+	}
+
+	private movesDuring(id: string, read: ReadWindow): number {
+		const statuses = this.items.get(id)?.statuses ?? [];
+		return statuses.filter((entry, index) => index > 0 && entry.seq > read.from && entry.seq <= read.to && listingOf(entry.status) !== listingOf(statuses[index - 1].status)).length;
+	}
+
+	/**
+	 * Whether a scheduled poll read the item (it existed and stayed in its listing) after the trigger started watching,
+	 * before `step`, in the same n8n process: that process knows the item's status from then on (also across a
+	 * re-activation; a restart loses what quiet polls saw, docs/item-trigger.md).
+	 */
+	readByATickOfTheProcessBefore(id: string, step: number): boolean {
+		const process = this.processOfStep[step];
+		return this.completeTicks.some(
+			(tick) => tick.step < step && tick.process === process && this.createdSeq(id) <= tick.from && this.stayedInItsListing(id, tick),
+		);
+	}
+
+	/**
+	 * Reads during which the item moved from one listing to the other: each may have missed it (seen in neither
+	 * listing). Two such reads are what docs/item-trigger.md says makes the trigger forget an item.
+	 */
+	readsThatMayHaveMissed(id: string): number {
+		return this.reads.filter((read) => this.movesDuring(id, read) > 0).length;
+	}
+}

@@ -1,0 +1,100 @@
+// The steps of an Item Trigger history and how fast-check draws them. A history is what one active workflow with the
+// trigger lives through for months: the marketplace changing statuses and adding items (between polls, or while a
+// poll has read one listing and not yet the other), Poll Times ticks, ticks that overlap, polls that fail, the
+// workflow deactivated, re-published while a poll reads, n8n restarting, time passing.
+import fc from 'fast-check';
+
+import type { N8nLine } from '../../harness/trigger';
+
+export const STATUSES = ['pending', 'approved', 'rejected', 'deleted', 'reconciliation'] as const;
+export type Status = (typeof STATUSES)[number];
+export type Listing = 'approved' | 'non_approved';
+
+/** An item of the history: an index into the items known so far (the tracked seeded ones, then those created). */
+export interface Change {
+	item: number;
+	status: Status;
+}
+
+/** A change made while a poll reads: `held` listing's page is answered late, the change lands before it. */
+export interface MidRead {
+	held: Listing;
+	change: Change;
+}
+
+export type Step =
+	| { kind: 'change'; change: Change }
+	| { kind: 'create' }
+	| { kind: 'wait'; seconds: number }
+	| { kind: 'activate'; midRead?: MidRead }
+	| { kind: 'tick'; midRead?: MidRead }
+	| { kind: 'overlappingTicks'; midRead: MidRead }
+	| { kind: 'failingTick'; listing: Listing }
+	| { kind: 'deactivate' }
+	| { kind: 'republish' }
+	| { kind: 'republishMidRead'; midRead: MidRead }
+	| { kind: 'restart' };
+
+export interface HistorySetup {
+	line: N8nLine;
+	/** small: one page per listing (the activation's read is complete); large: two (the activation reads the first). */
+	catalogue: 'small' | 'large';
+	/** The history begins with the workflow's first activation, a change perhaps landing while it reads. */
+	firstActivation: { kind: 'activate'; midRead?: MidRead };
+}
+
+/** Either listing as likely: a move from one listing to the other is what a read can miss. */
+const status: fc.Arbitrary<Status> = fc.oneof(fc.constant<Status>('approved'), fc.constantFrom<Status>(...STATUSES.filter((s) => s !== 'approved')));
+const change = fc.record({ item: fc.nat({ max: 7 }), status });
+const midRead = fc.record({ held: fc.constantFrom<Listing>('approved', 'non_approved'), change });
+const listing = fc.constantFrom<Listing>('approved', 'non_approved');
+
+export const setupArbitrary: fc.Arbitrary<HistorySetup> = fc.record({
+	line: fc.constantFrom<N8nLine>('1.x', '2.x'),
+	catalogue: fc.constantFrom<HistorySetup['catalogue']>('small', 'large'),
+	firstActivation: fc.option(midRead, { nil: undefined, freq: 4 }).map((m) => ({ kind: 'activate' as const, midRead: m })),
+});
+
+export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
+	{ weight: 5, arbitrary: change.map((c): Step => ({ kind: 'change', change: c })) },
+	{ weight: 1, arbitrary: fc.constant<Step>({ kind: 'create' }) },
+	{ weight: 1, arbitrary: fc.integer({ min: 1, max: 7_200 }).map((seconds): Step => ({ kind: 'wait', seconds })) },
+	{ weight: 1, arbitrary: fc.option(midRead, { nil: undefined }).map((m): Step => ({ kind: 'activate', midRead: m })) },
+	{ weight: 4, arbitrary: fc.option(midRead, { nil: undefined, freq: 2 }).map((m): Step => ({ kind: 'tick', midRead: m })) },
+	{ weight: 1, arbitrary: midRead.map((m): Step => ({ kind: 'overlappingTicks', midRead: m })) },
+	{ weight: 1, arbitrary: listing.map((l): Step => ({ kind: 'failingTick', listing: l })) },
+	{ weight: 1, arbitrary: fc.constant<Step>({ kind: 'deactivate' }) },
+	{ weight: 1, arbitrary: fc.constant<Step>({ kind: 'republish' }) },
+	{ weight: 1, arbitrary: midRead.map((m): Step => ({ kind: 'republishMidRead', midRead: m })) },
+	{ weight: 1, arbitrary: fc.constant<Step>({ kind: 'restart' }) },
+);
+
+const changeText = (c: Change) => `item #${c.item} -> ${c.status}`;
+const midReadText = (m?: MidRead) => (m === undefined ? '' : `, ${changeText(m.change)} while the ${m.held} listing is on the wire`);
+
+export function describeStep(step: Step): string {
+	switch (step.kind) {
+		case 'change':
+			return `the marketplace sets ${changeText(step.change)}`;
+		case 'create':
+			return 'a new item is added';
+		case 'wait':
+			return `${step.seconds} s pass on the service's clock`;
+		case 'activate':
+			return `the workflow is activated${midReadText(step.midRead)}`;
+		case 'tick':
+			return `a Poll Times tick${midReadText(step.midRead)}`;
+		case 'overlappingTicks':
+			return `two ticks at once${midReadText(step.midRead)}`;
+		case 'failingTick':
+			return `a tick whose ${step.listing} listing is refused (403)`;
+		case 'deactivate':
+			return 'the workflow is deactivated';
+		case 'republish':
+			return 'the active workflow is saved (re-published)';
+		case 'republishMidRead':
+			return `the workflow is deactivated and activated again while a tick reads${midReadText(step.midRead)}`;
+		case 'restart':
+			return 'n8n restarts';
+	}
+}

@@ -1,0 +1,253 @@
+// Plays an Item Trigger history against the sandbox, through n8n's lifecycle as test/harness/trigger/poll-host.ts
+// re-does it (n8n-core's real PollContext; n8n 1.x's or 2.x's handling of a replaced activation; static data saved
+// after the activation's poll and when a poll emits; a restart is a new process), and writes what happened into
+// the ledger. Modelling choices:
+// - "While a listing is on the wire": that listing's page (the second one of a large catalogue's scheduled poll, the
+//   only one otherwise) is answered HOLD_MS late; the change is made once the other requests of the read were
+//   answered. Under load the change may land elsewhere in the read: the ledger's windows hold either way.
+// - The first activation comes at least 2 minutes (service clock) after the last change: the trigger's 60 s margin
+//   (docs/item-trigger.md, Clocks) announces an item changed just before it, a documented price, not a fault.
+import type { IDataObject } from 'n8n-workflow';
+
+import { forgetPollLives } from '../../../nodes/ConsignmentVendorItemTrigger/pollLifecycle';
+import { CredentialStore, sandboxCredential } from '../../harness/credential-store';
+import { startPollHost, type PollHost } from '../../harness/trigger';
+import { forgetPackageProcessMemory } from '../../integration/nodeRun.helpers';
+import type { RunningSandbox } from '../../sandbox';
+import type { ItemStatus } from '../../sandbox/types';
+import { StatusLedger } from './ledger';
+import { describeStep, type Change, type HistorySetup, type Listing, type MidRead, type Step } from './steps';
+
+const HOLD_MS = 150;
+/** Items beyond the seeded 26 + 26 per listing in a large catalogue: two pages each. */
+const LARGE_EXTRA = 110;
+const SETTLING_TICKS = 3;
+const PATHS: Record<Listing, string> = { approved: '/v1/items', non_approved: '/v1/items/non_approved' };
+
+function newProcess(): void {
+	forgetPollLives();
+	forgetPackageProcessMemory();
+}
+
+export class TriggerWorld {
+	ledger = new StatusLedger();
+	lines: string[] = [];
+	private trigger!: PollHost;
+	private setup!: HistorySetup;
+	/** Items the steps name (by index): the first of each seeded status, the last of each large listing, new ones. */
+	private pool: string[] = [];
+	private createdCount = 0;
+	private steps = 0;
+	private process = 0;
+
+	constructor(private readonly sandbox: RunningSandbox) {}
+
+	private get admin() {
+		return this.sandbox.admin;
+	}
+
+	async reset(setup: HistorySetup): Promise<void> {
+		this.setup = setup;
+		this.ledger = new StatusLedger();
+		this.lines = [];
+		this.pool = [];
+		this.createdCount = 0;
+		this.steps = 0;
+		this.process = 0;
+		newProcess();
+		await this.admin.reset();
+		const extra: string[] = [];
+		if (setup.catalogue === 'large') {
+			for (const status of ['pending', 'approved'] as const) {
+				const seeded = await this.admin.seedManyItems({ count: LARGE_EXTRA, status, skuPrefix: `H-${status}-` });
+				extra.push(String(seeded.first_item_id + LARGE_EXTRA - 1));
+			}
+		}
+		await this.admin.advanceClock(600);
+		const { items } = await this.admin.state();
+		for (const item of items) this.ledger.existing(String(item.item_id), item.validation_status);
+		for (const status of ['pending', 'approved', 'rejected', 'deleted']) {
+			this.pool.push(String(items.find((i) => i.validation_status === status)!.item_id));
+		}
+		this.pool.push(...extra);
+		this.trigger = await startPollHost({
+			credentials: new CredentialStore([sandboxCredential(this.sandbox)]),
+			n8n: setup.line,
+			onNewProcess: newProcess,
+		});
+	}
+
+	/** Plays one step; its line (with what it announced) goes into `lines`. */
+	async play(step: Step): Promise<void> {
+		const index = this.steps++;
+		const from = this.ledger.seq;
+		const announcedBefore = this.trigger.started.length;
+		const pollsBefore = this.trigger.polls.length;
+		if (step.kind === 'restart') this.process++;
+		this.ledger.processOfStep[index] = this.process;
+		const note = await this.run(step);
+		const ticks = this.trigger.polls.slice(pollsBefore).filter((poll) => poll.activation === 'tick');
+		if ((step.kind === 'tick' || step.kind === 'overlappingTicks') && ticks.length > 0 && ticks.every((poll) => poll.error === undefined)) {
+			this.ledger.completeTicks.push({ from, to: this.ledger.seq, step: index, process: this.process });
+		}
+		this.takeAnnouncements(index, from, announcedBefore);
+		const announced = this.trigger.started.slice(announcedBefore).flatMap((e) => e.items.map(({ json }) => `${String(json.event)} ${String(json.item_id)} ${String(json.previous_status)}->${String(json.status)}`));
+		this.lines.push(`${index + 1}. ${describeStep(step)}${note ? ` [${note}]` : ''}${announced.length ? ` => ${announced.join(', ')}` : ''}`);
+	}
+
+	/** The end of the history: faults gone, the workflow active, quiet ticks until every change had its polls. */
+	async settle(): Promise<void> {
+		await this.admin.clearFaults();
+		await this.admin.clearLatency();
+		if (!this.trigger.isActive) await this.play({ kind: 'activate' });
+		for (let tick = 0; tick < SETTLING_TICKS; tick++) await this.play({ kind: 'tick' });
+	}
+
+	private async run(step: Step): Promise<string | undefined> {
+		switch (step.kind) {
+			case 'change':
+				await this.change(step.change);
+				return undefined;
+			case 'create': {
+				const [created] = await this.admin.seedItems({ count: 1, skuPrefix: `H-NEW-${++this.createdCount}-` });
+				this.ledger.created(String(created.item_id), 'pending');
+				this.pool.push(String(created.item_id));
+				return `item #${this.pool.length - 1} = ${created.item_id}`;
+			}
+			case 'wait':
+				await this.admin.advanceClock(step.seconds);
+				return undefined;
+			case 'activate':
+				if (this.trigger.isActive) return 'already active';
+				if (this.ledger.watchStart === undefined) await this.admin.advanceClock(120);
+				return await this.read('activation', step.midRead, async () => {
+					await this.trigger.activate();
+				});
+			case 'tick':
+				if (!this.trigger.isActive) return 'inactive: no tick';
+				return await this.read('tick', step.midRead, async () => {
+					await this.trigger.poll();
+				});
+			case 'overlappingTicks': {
+				if (!this.trigger.isActive) return 'inactive: no tick';
+				let second: Promise<unknown> | undefined;
+				const note = await this.read('tick', step.midRead, async (reading) => {
+					const first = this.trigger.poll();
+					await reading;
+					second = this.trigger.poll();
+					await first;
+				});
+				await second;
+				return note;
+			}
+			case 'failingTick': {
+				if (!this.trigger.isActive) return 'inactive: no tick';
+				await this.admin.addFault({ kind: 'status', status: 403, path: PATHS[step.listing], count: 1 });
+				const note = await this.read('tick', undefined, async () => {
+					await this.trigger.poll();
+				});
+				await this.admin.clearFaults();
+				return note ?? (this.trigger.polls.at(-1)?.error ? 'the poll failed' : 'the poll did not fail');
+			}
+			case 'deactivate':
+				if (!this.trigger.isActive) return 'already inactive';
+				this.trigger.deactivate();
+				return undefined;
+			case 'republish':
+				if (!this.trigger.isActive) return 'inactive: nothing to re-publish';
+				return await this.read('activation', undefined, async () => {
+					await this.trigger.activate('update');
+				});
+			case 'republishMidRead': {
+				if (!this.trigger.isActive) return 'inactive: no tick';
+				return await this.read('tick', step.midRead, async (reading) => {
+					const tick = this.trigger.poll();
+					await reading;
+					this.trigger.deactivate();
+					await this.trigger.activate();
+					await tick;
+				});
+			}
+			case 'restart':
+				if (!this.trigger.isActive) {
+					newProcess();
+					return 'the workflow is inactive: nothing runs at start-up';
+				}
+				return await this.read('activation', undefined, async () => {
+					await this.trigger.restart();
+				});
+		}
+	}
+
+	private async change(change: Change): Promise<void> {
+		const id = this.pool[change.item % this.pool.length];
+		await this.admin.setItemStatus(id, change.status as ItemStatus);
+		this.ledger.changed(id, change.status);
+	}
+
+	/**
+	 * Runs `body` (which reads the listings) as one read window. With `midRead`, the held listing's page is answered
+	 * late and the change is made once the read's other requests were answered; `body` gets a promise of that moment
+	 * (after the change). An activation that fails is not the trigger starting to watch.
+	 */
+	private async read(kind: 'activation' | 'tick', midRead: MidRead | undefined, body: (reading: Promise<void>) => Promise<void>): Promise<string | undefined> {
+		const from = this.ledger.seq;
+		let note: string | undefined;
+		let reading: Promise<void> = Promise.resolve();
+		if (midRead !== undefined) {
+			await this.admin.clearRequests();
+			const secondPage = kind === 'tick' && this.setup.catalogue === 'large';
+			await this.admin.addFault({ kind: 'latency', ms: HOLD_MS, path: PATHS[midRead.held], skip: secondPage ? 1 : 0, count: 1 });
+			const others = kind === 'activation' ? 1 : this.pagesPerListing() * 2 - 1;
+			reading = this.answered(others).then(async (inTime) => {
+				if (!inTime) note = 'the change came late';
+				await this.change(midRead.change);
+			});
+		}
+		try {
+			await body(reading);
+			await reading;
+		} catch (error) {
+			await reading;
+			this.ledger.reads.push({ from, to: this.ledger.seq });
+			if (kind === 'activation') return `the activation failed: ${(error as Error).message}`;
+			throw error;
+		}
+		const window = { from, to: this.ledger.seq };
+		this.ledger.reads.push(window);
+		if (kind === 'activation' && this.ledger.watchStart === undefined) this.ledger.watchStart = window;
+		return note;
+	}
+
+	private pagesPerListing(): number {
+		return this.setup.catalogue === 'large' ? 2 : 1;
+	}
+
+	/** Resolves true once the sandbox answered `count` listing requests, or false after 3 s. */
+	private async answered(count: number): Promise<boolean> {
+		const deadline = Date.now() + 3_000;
+		for (;;) {
+			const log = await this.admin.requests();
+			if (log.filter((r) => r.path.startsWith('/v1/items')).length >= count) return true;
+			if (Date.now() > deadline) return false;
+			await new Promise((resolve) => setTimeout(resolve, 5));
+		}
+	}
+
+	private takeAnnouncements(step: number, from: number, startedBefore: number): void {
+		for (const execution of this.trigger.started.slice(startedBefore)) {
+			for (const { json } of execution.items) {
+				this.ledger.announcements.push({
+					id: String((json as IDataObject).item_id),
+					event: String(json.event),
+					previous: typeof json.previous_status === 'string' ? json.previous_status : null,
+					previousUnknown: json.previous_status_unknown === true,
+					status: String(json.status),
+					step,
+					from,
+					to: this.ledger.seq,
+				});
+			}
+		}
+	}
+}

@@ -95,7 +95,7 @@ async function poll(context: IPollFunctions, turn: PollTurn, filter: EventFilter
 	const startedFrom = staticData[MEMORY_KEY];
 	const account = await accountOf(context);
 	const memory = readStatusMemory(startedFrom, account);
-	const diff = new StatusDiff(memory?.items, { baseline: memory?.baseline === true, since: memory?.since, watching: memory?.watching, inherited: turn.isInherited(startedFrom) });
+	const diff = new StatusDiff(memory?.items, { partial: memory?.partial === true, since: memory?.since, watching: memory?.watching, inherited: turn.isInherited(startedFrom) });
 	// A failed read throws before the memory changes: the next poll compares with the same memory.
 	const read = await readItemStatuses(context, (item) => diff.observe(item), {
 		firstPagesOnly: activation,
@@ -107,9 +107,9 @@ async function poll(context: IPollFunctions, turn: PollTurn, filter: EventFilter
 	// Only the activation leaves pages unread. A memory is left for the first scheduled poll to compare with.
 	if (!read.complete && memory !== undefined) return null;
 	const { events, next } = diff.finish();
-	// With no memory before, this read is the baseline, complete or not: what it did not see existed before the
-	// trigger started watching (statusDiff.ts), until a complete read compared with it takes those items in.
-	const stored = encodeStatusMemory(next, account, { baseline: memory === undefined, since: read.began, watching: memory?.watching });
+	// When the trigger started watching: this read's beginning if it is the baseline, else the memory's (statusMemory.ts).
+	const watching = memory === undefined ? read.began : memory.watching;
+	const stored = encodeStatusMemory(next, account, { partial: !read.complete, since: read.began, watching });
 	// Written only when the statuses differ (n8n saves the whole workflow row when static data changed); an older
 	// `since` kept is only a lower bound further back, which is safe.
 	if (!sameStatuses(stored, startedFrom)) staticData[MEMORY_KEY] = stored as unknown as IDataObject;

@@ -7,17 +7,17 @@
  *   the listings while they are read can be missed by both, and dropping it at once would announce it as new when
  *   it shows up again. (The contract has no "removed" event: a deletion is the status `deleted`, a change.)
  * - the first poll (no memory) only takes a baseline;
- * - after a baseline, an item it did not see was not read yet (a partial baseline: the activation read only the
- *   first page of each listing), or moved between the listings while the baseline read them (seen in neither; the
- *   e2e suite's n8n 2.x met it under load): created at or after the memory's `since` (when the trigger started
- *   watching, on the service's clock) it is a `new_item`; otherwise updated at or after it, it changed since then,
- *   from a status nobody read: a `status_changed` whose previous status is unknown (and says so); otherwise it is
- *   taken in silently;
- * - after that, an item the memory does not hold that the service says was created before the trigger started
- *   watching (the memory's `watching`) is no `new_item` either: the complete read that took the baseline's place
- *   missed it (it moved between the listings meanwhile), it was forgotten after two such reads, or the service
- *   listed it late. As above: a change from an unknown status if updated since the trigger started watching,
- *   otherwise taken in silently. (Found by the generated histories, test/histories/item-trigger.)
+ * - after a partial baseline (the activation read only the first page of each listing), an item it did not see was
+ *   not read yet: created at or after the memory's `since` (when the trigger started watching, on the service's
+ *   clock) it is a `new_item`; otherwise updated at or after it, it changed since then, from a status nobody read: a
+ *   `status_changed` whose previous status is unknown (and says so); otherwise it is taken in silently;
+ * - otherwise (a complete baseline, or a memory of complete reads after it), an item the memory does not hold that the
+ *   service says was created before the trigger started watching (the memory's `watching`) and updated since is no
+ *   new item: a read missed it, moving between the listings while they were read (the baseline has no memory to keep
+ *   it in; the read after a partial baseline did not hold it yet; or it was missing twice and forgotten). It is a
+ *   `status_changed` whose previous status is unknown. (Found by the generated histories, test/histories/item-trigger,
+ *   and met once by the e2e suite's n8n 2.41.1 under load.) Any other item the memory does not hold is new: created
+ *   since, listed late, or without readable times;
  * - compared with a memory an earlier n8n process saved (`inherited`), an item not in it may have been seen by that
  *   process's quiet polls (n8n saves no memory after a poll that emits nothing) and changed since: when it was
  *   updated after its creation, and at or after the memory's `since`, its `new_item` says `unseenChange`, so that a
@@ -55,8 +55,8 @@ export interface ItemEvent {
 }
 
 export interface DiffOptions {
-	/** `previous` is a baseline (statusMemory.ts, `v` 2). */
-	baseline?: boolean;
+	/** `previous` is a partial baseline. */
+	partial?: boolean;
 	/** The memory's `since` (statusMemory.ts); undefined in memories of older versions. */
 	since?: number;
 	/** When the trigger started watching (statusMemory.ts `watching`); undefined in memories of older versions. */
@@ -112,18 +112,17 @@ export class StatusDiff {
 
 	/** The event of an item the memory does not hold (see the file comment), or undefined for none. */
 	private unremembered(item: ListedItem): ItemEvent | undefined {
-		const { baseline = false, since, watching = baseline ? since : undefined, inherited = false } = this.options;
-		const atOrAfter = (start: number | undefined, time: number | undefined) => time !== undefined && start !== undefined && time >= start;
+		const { partial = false, since, watching, inherited = false } = this.options;
+		const atOrAfterSince = (time: number | undefined) => time !== undefined && since !== undefined && time >= since;
 		const base = { id: item.id, previousStatus: null, status: item.status, record: item.record };
-		// A baseline's own unseen items need a creation time at or after it to be new; later, a creation time before
-		// the trigger started watching is needed to be taken for an old item (without one, new as ever).
-		const existedBeforeWatching = baseline
-			? !atOrAfter(watching, item.createdAt)
-			: item.createdAt !== undefined && watching !== undefined && item.createdAt < watching;
-		if (existedBeforeWatching) {
-			// Silent unless it changed after the trigger started watching.
-			return atOrAfter(watching, item.updatedAt) ? { ...base, event: 'status_changed', previousStatusUnknown: true } : undefined;
+		const changeFromUnknown: ItemEvent = { ...base, event: 'status_changed', previousStatusUnknown: true };
+		if (partial && !atOrAfterSince(item.createdAt)) {
+			// Not read by the partial baseline: silent unless it changed after the trigger started watching.
+			return atOrAfterSince(item.updatedAt) ? changeFromUnknown : undefined;
 		}
+		const missedByARead =
+			!partial && watching !== undefined && item.createdAt !== undefined && item.createdAt < watching && item.updatedAt !== undefined && item.updatedAt >= watching;
+		if (missedByARead) return changeFromUnknown;
 		const changedAfterCreation =
 			item.updatedAt !== undefined && item.createdAt !== undefined && item.updatedAt > item.createdAt && (since === undefined || item.updatedAt >= since);
 		return inherited && changedAfterCreation ? { ...base, event: 'new_item', unseenChange: true } : { ...base, event: 'new_item' };

@@ -10,19 +10,17 @@
  *   statusDiff.ts);
  * - `account`: a hash of the credential's Base URL and client ID. A memory of another account (the node's
  *   credential was changed) is no memory: compared with it, every item of the new account would be "new".
- * - `v`: 1 for a memory compared with complete reads; 2 for a baseline (the first read, with no memory before it):
- *   items it did not see are taken into the memory by the next complete read, silently unless they were created or
- *   updated after `since`. A baseline may miss items for two reasons: the activation read only the first page of
- *   each listing (a partial baseline), or an item moved from one listing to the other while the two were read (it
- *   is in neither; with no memory before, there is nothing to keep it in). Either way the item existed before the
- *   trigger started watching, so it is no `new_item`. A version of the node that knows only 1 reads a baseline as
- *   no memory, which is safe (a new baseline, no flood).
+ * - `v`: 1 for a memory of complete reads; 2 for a partial baseline (the activation read only the first page of
+ *   each listing: items it did not see are taken into the memory by the next complete read, silently unless they
+ *   were created or updated after `since`). A version of the node that knows only 1 reads a partial baseline as no
+ *   memory, which is safe (a new baseline, no flood).
  * - `since`: a time on the SERVICE's clock (ms since 1970, margin included: serviceClock.ts) before the read that
  *   wrote the statuses began: a change this memory does not hold has an `updated_at` at or after it. Absent in
  *   memories of older versions of the node.
- * - `watching`: the baseline's `since`, carried by every memory after it: when the trigger started watching. An
- *   item the memory does not hold that was created before it is no new item (statusDiff.ts). Absent in memories of
- *   older versions (and in a baseline, whose `since` it is).
+ * - `watching` (version 1): when the trigger started watching, the `since` of its baseline (complete, or the partial
+ *   one a complete read took over), carried by every memory after it (statusDiff.ts: an item the memory does not hold
+ *   that was created before it and updated since was missed by a read, it is no new item). Absent in memories of
+ *   older versions of the node; a partial baseline's is its `since`.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -35,10 +33,10 @@ interface RememberedStatus {
 export type StatusMemory = Map<string, RememberedStatus>;
 
 const MEMORY_VERSION = 1;
-const BASELINE_MEMORY_VERSION = 2;
+const PARTIAL_MEMORY_VERSION = 2;
 
 interface StoredStatusMemory {
-	v: typeof MEMORY_VERSION | typeof BASELINE_MEMORY_VERSION;
+	v: typeof MEMORY_VERSION | typeof PARTIAL_MEMORY_VERSION;
 	account: string;
 	statuses: string[];
 	numeric: string;
@@ -52,11 +50,11 @@ const MISSING_MARK = '!';
 /** Whole numbers that survive a round trip through a JS number (16+ digits may not). */
 const PLAIN_WHOLE_NUMBER = /^(0|[1-9][0-9]{0,14})$/;
 
-/** `baseline`: the first read's memory (`v` 2); `since`, `watching`: see the file comment. */
+/** `partial`: a baseline from part of the listings; `since`, `watching`: see the file comment. */
 export function encodeStatusMemory(
 	memory: StatusMemory,
 	account: string,
-	{ baseline = false, since, watching }: { baseline?: boolean; since?: number; watching?: number } = {},
+	{ partial = false, since, watching }: { partial?: boolean; since?: number; watching?: number } = {},
 ): StoredStatusMemory {
 	const statuses: string[] = [];
 	const codeOf = new Map<string, string>();
@@ -86,9 +84,9 @@ export function encodeStatusMemory(
 		parts.push((id - previous).toString(36) + letter(memory.get(String(id)) as RememberedStatus));
 		previous = id;
 	}
-	const stored: StoredStatusMemory = { v: baseline ? BASELINE_MEMORY_VERSION : MEMORY_VERSION, account, statuses, numeric: parts.join(''), other };
+	const stored: StoredStatusMemory = { v: partial ? PARTIAL_MEMORY_VERSION : MEMORY_VERSION, account, statuses, numeric: parts.join(''), other };
 	if (since !== undefined) stored.since = since;
-	if (watching !== undefined && !baseline) stored.watching = watching;
+	if (watching !== undefined && !partial) stored.watching = watching;
 	return stored;
 }
 
@@ -105,11 +103,11 @@ export function sameStatuses(a: unknown, b: unknown): boolean {
 
 export interface ReadMemory {
 	items: StatusMemory;
-	/** A baseline (see the file comment). */
-	baseline: boolean;
+	/** A partial baseline (see the file comment). */
+	partial: boolean;
 	/** See the file comment; undefined in memories of older versions. */
 	since?: number;
-	/** When the trigger started watching (a baseline's `since`); undefined in memories of older versions. */
+	/** When the trigger started watching (see the file comment); undefined in memories of older versions. */
 	watching?: number;
 }
 
@@ -117,22 +115,22 @@ export interface ReadMemory {
 export function readStatusMemory(stored: unknown, account: string): ReadMemory | undefined {
 	if (stored === null || typeof stored !== 'object') return undefined;
 	const { v } = stored as IDataObject;
-	if (v !== MEMORY_VERSION && v !== BASELINE_MEMORY_VERSION) return undefined;
+	if (v !== MEMORY_VERSION && v !== PARTIAL_MEMORY_VERSION) return undefined;
 	const items = decodeItems(stored as IDataObject, account);
 	if (items === undefined) return undefined;
 	const { since, watching } = stored as IDataObject;
-	const read: ReadMemory = { items, baseline: v === BASELINE_MEMORY_VERSION };
+	const read: ReadMemory = { items, partial: v === PARTIAL_MEMORY_VERSION };
 	const time = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 	if (time(since) !== undefined) read.since = time(since);
-	const watchingSince = read.baseline ? read.since : time(watching);
+	const watchingSince = read.partial ? read.since : time(watching);
 	if (watchingSince !== undefined) read.watching = watchingSince;
 	return read;
 }
 
-/** The items of a memory compared with complete reads; undefined for anything else (a baseline too). */
+/** The items of a memory of complete reads; undefined for anything else (a partial baseline too). */
 export function decodeStatusMemory(stored: unknown, account: string): StatusMemory | undefined {
 	const read = readStatusMemory(stored, account);
-	return read === undefined || read.baseline ? undefined : read.items;
+	return read === undefined || read.partial ? undefined : read.items;
 }
 
 function decodeItems(stored: IDataObject, account: string): StatusMemory | undefined {

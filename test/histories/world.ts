@@ -34,6 +34,11 @@ export interface RunRecord {
 const realNow = Date.now.bind(Date);
 let clockOffsetMs = 0;
 /** Moves n8n's clock and the sandbox's together (the sandbox clock is Date.now plus its own offset); returns the undo. */
+/** Time passing for n8n and the sandbox together (after installHistoryClock). */
+export function advanceHistoryClock(seconds: number): void {
+	clockOffsetMs += seconds * 1000;
+}
+
 export function installHistoryClock(): () => void {
 	Date.now = () => realNow() + clockOffsetMs;
 	return () => {
@@ -79,7 +84,7 @@ export class World {
 	}
 
 	advanceTime(seconds: number): void {
-		clockOffsetMs += seconds * 1000;
+		advanceHistoryClock(seconds);
 	}
 
 	rename(workflow: number, node: number): void {

@@ -36,7 +36,7 @@ describe('activation, polls and restarts', () => {
 
 		expect(await trigger.activate()).toBeNull();
 		expect(trigger.staticDataSaves).toBe(1);
-		expect(trigger.savedStaticData['node:Consignment Vendor Item Trigger']).toMatchObject({ itemStatuses: { v: 2 } });
+		expect(trigger.savedStaticData['node:Consignment Vendor Item Trigger']).toMatchObject({ itemStatuses: { v: 1 } });
 
 		await admin().setItemStatus(ids.pending, 'approved');
 		await admin().setItemStatus(ids.approved, 'deleted');

@@ -114,7 +114,7 @@ describe('after a partial baseline (the activation read the first page of each l
 	const partial = memory([['1', 'pending'], ['2', 'approved']]);
 
 	it('an item it did not see is taken in silently; changes to those it saw are announced; the result is a complete memory', () => {
-		const { events, next } = diffStatuses(partial, [listed('1', 'approved'), listed('2', 'approved'), listed('3', 'pending')], { baseline: true });
+		const { events, next } = diffStatuses(partial, [listed('1', 'approved'), listed('2', 'approved'), listed('3', 'pending')], { partial: true });
 		expect(summary(events)).toEqual(['status_changed 1 pending->approved']);
 		expect(next).toEqual(memory([['1', 'approved'], ['2', 'approved'], ['3', 'pending']]));
 		// The next poll compares with a complete memory: a new item is new again.
@@ -124,7 +124,7 @@ describe('after a partial baseline (the activation read the first page of each l
 	});
 
 	it('an item of the partial baseline missing from the complete read is kept one more poll, as any other', () => {
-		const { next } = diffStatuses(partial, [listed('1', 'pending')], { baseline: true });
+		const { next } = diffStatuses(partial, [listed('1', 'pending')], { partial: true });
 		expect(next.get('2')).toEqual({ status: 'approved', missing: true });
 	});
 });
@@ -150,19 +150,19 @@ describe('changes after the trigger started watching, to items a partial baselin
 				timed('3', 'pending', '2026-11-27T10:00:05Z', '2026-11-27T10:00:05Z'),
 				timed('4', 'rejected', '2026-11-01T00:00:00Z', '2026-11-27T09:59:59Z'),
 			],
-			{ baseline: true, since },
+			{ partial: true, since },
 		);
 		expect(full(events)).toEqual(['status_changed 2 null->approved (previous unknown)', 'new_item 3 null->pending']);
 		expect(next.get('4')).toEqual({ status: 'rejected', missing: false });
 	});
 
 	it('without readable timestamps, or from a baseline of an older version (no `since`), an unread item is taken in silently', () => {
-		expect(diffStatuses(partial, [listed('2', 'approved')], { baseline: true, since }).events).toEqual([]);
-		expect(diffStatuses(partial, [timed('2', 'approved', '2026-11-27T11:00:00Z', '2026-11-27T11:00:00Z')], { baseline: true }).events).toEqual([]);
+		expect(diffStatuses(partial, [listed('2', 'approved')], { partial: true, since }).events).toEqual([]);
+		expect(diffStatuses(partial, [timed('2', 'approved', '2026-11-27T11:00:00Z', '2026-11-27T11:00:00Z')], { partial: true }).events).toEqual([]);
 	});
 });
 
-describe('after the baseline: an item the memory does not hold, created before the trigger started watching (`watching`)', () => {
+describe('after a complete baseline or later: an item the memory does not hold, created before the trigger started watching (`watching`)', () => {
 	const complete = memory([['1', 'pending']]);
 	const watching = Date.parse('2026-11-27T10:00:00Z');
 	const since = Date.parse('2026-11-27T12:00:00Z');
@@ -174,22 +174,22 @@ describe('after the baseline: an item the memory does not hold, created before t
 	const full = (events: ReturnType<typeof diffStatuses>['events']) =>
 		events.map((e) => `${summary([e])[0]}${e.previousStatusUnknown === true ? ' (previous unknown)' : ''}`);
 
-	it('is no new item (missed by the read after the baseline, forgotten, or listed late): a change from an unknown status if updated since, else silent', () => {
-		const { events, next } = diffStatuses(
+	it('updated since: a read missed it (it moved between the listings), a change from an unknown status; otherwise new, as before', () => {
+		const { events } = diffStatuses(
 			complete,
 			[
 				listed('1', 'pending'),
 				timed('2', 'approved', '2026-11-01T00:00:00Z', '2026-11-27T11:00:00Z'),
 				timed('3', 'pending', '2026-11-27T10:30:00Z', '2026-11-27T10:30:00Z'),
+				// Never updated since watching began: listed late, or the clocks apart; a new item as it always was.
 				timed('4', 'rejected', '2026-11-01T00:00:00Z', '2026-11-27T09:00:00Z'),
 			],
 			{ since, watching },
 		);
-		expect(full(events)).toEqual(['status_changed 2 null->approved (previous unknown)', 'new_item 3 null->pending']);
-		expect(next.get('4')).toEqual({ status: 'rejected', missing: false });
+		expect(full(events)).toEqual(['status_changed 2 null->approved (previous unknown)', 'new_item 3 null->pending', 'new_item 4 null->rejected']);
 	});
 
-	it('without a creation time, or compared with a memory of an older version (no `watching`), it is new as before', () => {
+	it('without readable times, or compared with a memory of an older version (no `watching`), it is new as before', () => {
 		expect(summary(diffStatuses(complete, [listed('2', 'approved')], { since, watching }).events)).toEqual(['new_item 2 null->approved']);
 		expect(summary(diffStatuses(complete, [timed('2', 'approved', '2026-11-01T00:00:00Z', '2026-11-27T11:00:00Z')], { since }).events)).toEqual([
 			'new_item 2 null->approved',

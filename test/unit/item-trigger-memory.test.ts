@@ -63,12 +63,12 @@ describe('the stored memory', () => {
 		expect(decodeStatusMemory(stored({ numeric: '1A' }), ACCOUNT)).toEqual(new Map([['1', { status: 'approved', missing: false }]]));
 	});
 
-	it('a partial baseline is stored as version 2 (a node that knows only version 1 reads it as no memory) and read back as a baseline', () => {
+	it('a partial baseline is stored as version 2 (a node that knows only version 1 reads it as no memory) and read back as partial', () => {
 		const memory: StatusMemory = new Map([['1', { status: 'approved', missing: false }]]);
-		const stored = JSON.parse(JSON.stringify(encodeStatusMemory(memory, ACCOUNT, { baseline: true }))) as Record<string, unknown>;
+		const stored = JSON.parse(JSON.stringify(encodeStatusMemory(memory, ACCOUNT, { partial: true }))) as Record<string, unknown>;
 		expect(stored.v).toBe(2);
-		expect(readStatusMemory(stored, ACCOUNT)).toEqual({ items: memory, baseline: true });
-		expect(readStatusMemory(encodeStatusMemory(memory, ACCOUNT), ACCOUNT)).toEqual({ items: memory, baseline: false });
+		expect(readStatusMemory(stored, ACCOUNT)).toEqual({ items: memory, partial: true });
+		expect(readStatusMemory(encodeStatusMemory(memory, ACCOUNT), ACCOUNT)).toEqual({ items: memory, partial: false });
 		expect(readStatusMemory(stored, 'fedcba9876543210')).toBeUndefined();
 	});
 
@@ -92,19 +92,22 @@ describe('the stored memory', () => {
 
 	it('keeps `since` (when the read that wrote it began, on the service clock); a later `since` alone is not a change', () => {
 		const memory: StatusMemory = new Map([['1', { status: 'approved', missing: false }]]);
-		const stored = JSON.parse(JSON.stringify(encodeStatusMemory(memory, ACCOUNT, { baseline: true, since: 1_000 }))) as Record<string, unknown>;
-		expect(readStatusMemory(stored, ACCOUNT)).toEqual({ items: memory, baseline: true, since: 1_000, watching: 1_000 });
-		expect(readStatusMemory({ ...stored, since: 'soon' }, ACCOUNT)).toEqual({ items: memory, baseline: true });
-		expect(sameStatuses(stored, encodeStatusMemory(memory, ACCOUNT, { baseline: true, since: 2_000 }))).toBe(true);
+		const stored = JSON.parse(JSON.stringify(encodeStatusMemory(memory, ACCOUNT, { partial: true, since: 1_000 }))) as Record<string, unknown>;
+		expect(readStatusMemory(stored, ACCOUNT)).toEqual({ items: memory, partial: true, since: 1_000, watching: 1_000 });
+		expect(readStatusMemory({ ...stored, since: 'soon' }, ACCOUNT)).toEqual({ items: memory, partial: true });
+		expect(sameStatuses(stored, encodeStatusMemory(memory, ACCOUNT, { partial: true, since: 2_000 }))).toBe(true);
 		expect(sameStatuses(stored, encodeStatusMemory(memory, ACCOUNT, { since: 1_000 }))).toBe(false);
 		expect(sameStatuses(undefined, stored)).toBe(false);
 	});
 
-	it('keeps `watching` (when the trigger started watching: the baseline\'s `since`) in every memory after the baseline', () => {
+	it('keeps `watching` (when the trigger started watching) in a memory of complete reads; a partial baseline\'s is its `since`', () => {
 		const memory: StatusMemory = new Map([['1', { status: 'approved', missing: false }]]);
 		const later = JSON.parse(JSON.stringify(encodeStatusMemory(memory, ACCOUNT, { since: 5_000, watching: 1_000 }))) as Record<string, unknown>;
-		expect(readStatusMemory(later, ACCOUNT)).toEqual({ items: memory, baseline: false, since: 5_000, watching: 1_000 });
-		// A memory of an older version has none: items it does not hold are judged as before (new).
-		expect(readStatusMemory({ ...later, watching: undefined }, ACCOUNT)).toEqual({ items: memory, baseline: false, since: 5_000 });
+		expect(readStatusMemory(later, ACCOUNT)).toEqual({ items: memory, partial: false, since: 5_000, watching: 1_000 });
+		const baseline = encodeStatusMemory(memory, ACCOUNT, { partial: true, since: 1_000, watching: 1_000 }) as unknown as Record<string, unknown>;
+		expect(baseline.watching).toBeUndefined();
+		expect(readStatusMemory(baseline, ACCOUNT)).toEqual({ items: memory, partial: true, since: 1_000, watching: 1_000 });
+		// A memory of an older version has none: an item it does not hold is judged as before (new).
+		expect(readStatusMemory({ ...later, watching: undefined }, ACCOUNT)).toEqual({ items: memory, partial: false, since: 5_000 });
 	});
 });

@@ -21,9 +21,11 @@ export const pollWaitMs = (ctx: CheckContext) => (isV1(ctx) ? 30_000 : 90_000);
  * items while the activation's non-approved page was still on the wire, under load in CI.)
  */
 export async function completedPolls(admin: SandboxAdmin): Promise<number> {
+	// The trigger's requests only: no filter beyond the approved listing's status (another workflow's may have one).
+	const unfiltered = (query: Record<string, unknown>, allowed: string[]) => Object.keys(query).every((key) => ['page_size', 'after', ...allowed].includes(key));
 	const answered = (await admin.requests()).filter((r) => r.method === 'GET' && r.status === 200);
-	const approved = answered.filter((r) => r.path === '/v1/items' && r.query.validation_status === 'approved').length;
-	const nonApproved = answered.filter((r) => r.path === '/v1/items/non_approved').length;
+	const approved = answered.filter((r) => r.path === '/v1/items' && r.query.validation_status === 'approved' && unfiltered(r.query, ['validation_status'])).length;
+	const nonApproved = answered.filter((r) => r.path === '/v1/items/non_approved' && unfiltered(r.query, [])).length;
 	return Math.min(approved, nonApproved);
 }
 

@@ -226,15 +226,17 @@ export class N8nApi {
 	}
 
 	/**
-	 * One request, sent again while n8n answers 503: its middleware refuses every request before routing while its
-	 * database ping (SELECT 1, 5 s timeout, every 2 s) fails, as SQLite does beside a large execution being saved on
-	 * 2 loaded cores. The request was not handled, so sending it again is safe.
+	 * One request, sent again while n8n answers "Database is not ready!" (503): its middleware refuses every request
+	 * before routing while its database ping (SELECT 1, 5 s timeout, every 2 s) fails, as SQLite does beside a large
+	 * execution being saved on 2 loaded cores. That request was not handled, so sending it again is safe; any other
+	 * 503 is returned as it is.
 	 */
 	private async call(method: string, path: string, body: unknown, headers: Record<string, string>) {
 		const deadline = Date.now() + DATABASE_NOT_READY_WAIT_MS;
 		for (;;) {
 			const answer = await this.callOnce(method, path, body, headers);
-			if (answer.status !== 503 || Date.now() > deadline) return answer;
+			const databaseNotReady = answer.status === 503 && /database is not ready/i.test(answer.text);
+			if (!databaseNotReady || Date.now() > deadline) return answer;
 			await new Promise((resolve) => setTimeout(resolve, 1_000));
 		}
 	}

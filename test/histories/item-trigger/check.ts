@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 
 import { startSandbox } from '../../sandbox';
+import { installHistoryClock } from '../world';
 import { checkInvariants, type Violation } from './invariants';
 import { setupArbitrary, stepArbitrary, type HistorySetup } from './steps';
 import { TriggerWorld } from './world';
@@ -37,18 +38,21 @@ class TriggerHistoryViolation extends Error {
 }
 
 const printed = (setup: HistorySetup, lines: string[]) =>
-	[`  n8n ${setup.line}, ${setup.catalogue === 'small' ? '52 items (one page per listing)' : '272 items (two pages per listing)'}; Events: both`, ...lines.map((line) => `  ${line}`)].join('\n');
+	[`  n8n ${setup.line}, ${setup.catalogue === 'small' ? '52 items (one page per listing)' : '272 items (two pages per listing)'}, new items listed ${setup.listingDelaySeconds ? `${setup.listingDelaySeconds} s late` : 'at once'}; Events: both`, ...lines.map((line) => `  ${line}`)].join('\n');
 
 export async function checkTriggerHistories(options: TriggerCheckOptions): Promise<TriggerCheckReport> {
 	const started = performance.now();
+	const restoreClock = installHistoryClock();
 	const sandbox = await startSandbox({ port: 0 });
 	const world = new TriggerWorld(sandbox);
 	const deadline = options.timeLimitMs === undefined ? Number.POSITIVE_INFINITY : started + options.timeLimitMs;
 	let played = 0;
 	let outOfTime = false;
+	/** Once a history failed, its shrinking is never cut short by the time limit. */
+	let failedOnce = false;
 	let last: { setup: HistorySetup; lines: string[]; error: unknown } | undefined;
 	const property = fc.asyncProperty(setupArbitrary, fc.array(stepArbitrary, { maxLength: options.maxSteps ?? 16 }), async (setup, steps) => {
-		if (performance.now() > deadline) {
+		if (!failedOnce && performance.now() > deadline) {
 			outOfTime = true;
 			return;
 		}
@@ -60,11 +64,13 @@ export async function checkTriggerHistories(options: TriggerCheckOptions): Promi
 			for (const step of steps) await world.play(step);
 			await world.settle();
 		} catch (error) {
+			failedOnce = true;
 			last = { setup, lines: [...world.lines], error };
 			throw error;
 		}
 		const violations = checkInvariants(world.ledger);
 		if (violations.length > 0) {
+			failedOnce = true;
 			last = { setup, lines: [...world.lines], error: undefined };
 			throw new TriggerHistoryViolation(violations, setup, [...world.lines]);
 		}
@@ -94,6 +100,7 @@ export async function checkTriggerHistories(options: TriggerCheckOptions): Promi
 					].join('\n');
 		return { failed: true, seed: details.seed, played, ms, text };
 	} finally {
+		restoreClock();
 		await sandbox.close();
 	}
 }

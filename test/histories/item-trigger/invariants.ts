@@ -1,7 +1,9 @@
 // What a user of the Item Trigger would state about a history once it settled (the workflow active, quiet ticks
 // after the last change), with Events = both and no status filter (docs/item-trigger.md):
 // 1. Nothing lost: every item's last announced status is its status now; an item never announced still has a
-//    status it held while the trigger started watching; an item added after that was announced.
+//    status it held while the trigger started watching; an item added after that was announced. The same holds
+//    after every scheduled poll that read the listings whole, for each item that did not change while it read
+//    and that the service lists (its listing delay passed).
 // 2. No duplicate, nothing made up: an item's announcements form a chain: each one's previous status is the status
 //    the one before announced (the first one's: a status the item held while the trigger started watching), differs
 //    from its new status, and that new status is one the item really held since the announcement before.
@@ -9,8 +11,9 @@
 //    a previous status left unknown only on the first announcement of an item the trigger's first read did not see
 //    (beyond the first pages its activation read, or moving between the listings while it read them), and that no
 //    scheduled poll of the same n8n process read since.
-// Excused, as documented ("What can be lost"): an item that moved between the listings during two reads may be
-// forgotten and announced again from an unknown status (`new_item`).
+// Excused, as documented ("What can be lost"): an item that moved between the listings during two reads in a row may
+// be forgotten and announced again from an unknown status (an item added after the trigger started watching: as a
+// `new_item` again).
 import type { Announcement, StatusLedger } from './ledger';
 
 export interface Violation {
@@ -20,6 +23,9 @@ export interface Violation {
 
 /** The activation reads one page of each listing, of the paginator's size (the sandbox serves 100). */
 const FIRST_PAGE_SIZE = 100;
+
+/** A margin for the seconds the steps themselves take, which the model's clock does not count. */
+const UNCOUNTED_SECONDS = 30;
 
 const text = (a: Announcement) => `step ${a.step + 1}: ${a.event} ${a.id} ${a.previous ?? 'null'}->${a.status}${a.previousUnknown ? ' (previous unknown)' : ''}`;
 
@@ -42,7 +48,7 @@ export function checkInvariants(ledger: StatusLedger): Violation[] {
 		const addedAfterWatchStart = createdSeq > watch.to;
 		/** Statuses it held while the trigger started watching (none: added after). */
 		const atWatchStart = createdSeq > watch.to ? new Set<string>() : ledger.heldIn(id, Math.max(watch.from, createdSeq), watch.to);
-		const forgettable = ledger.readsThatMayHaveMissed(id) >= 2;
+		const forgettable = ledger.mayHaveBeenForgotten(id);
 		const firstReadMayHaveMissed = unseenByFirstRead.has(id) || !ledger.stayedInItsListing(id, watch);
 		const now = ledger.statusNow(id);
 
@@ -54,6 +60,22 @@ export function checkInvariants(ledger: StatusLedger): Violation[] {
 			violations.push({ invariant: '1. nothing lost', detail: `item ${id}, added after the trigger started watching, was never announced (it is ${now})` });
 		} else if (last === undefined && !atWatchStart.has(now)) {
 			violations.push({ invariant: '1. nothing lost', detail: `item ${id} is ${now}; never announced, it was ${[...atWatchStart].join(' or ')} when the trigger started watching` });
+		}
+
+		// 1, after every complete scheduled poll.
+		for (const tick of ledger.completeTicks) {
+			if (createdSeq > tick.from || !ledger.stayedInItsListing(id, tick) || ledger.heldIn(id, tick.from, tick.to).size > 1) continue;
+			if (ledger.listingDelaySeconds > 0 && ledger.ageAt(id, tick.clock) < ledger.listingDelaySeconds + UNCOUNTED_SECONDS) continue;
+			const read = ledger.statusNow(id, tick.to);
+			const lastThen = announced.filter((a) => a.step <= tick.step).at(-1);
+			const known = lastThen === undefined ? (addedAfterWatchStart ? undefined : atWatchStart) : new Set([lastThen.status]);
+			if (known === undefined || !known.has(read)) {
+				violations.push({
+					invariant: '1. nothing lost (after a complete poll)',
+					detail: `item ${id} was ${read} when the poll of step ${tick.step + 1} read it; ${lastThen ? `its last announcement was ${text(lastThen)}` : 'never announced'}`,
+				});
+				break;
+			}
 		}
 
 		// 2 and 3, announcement by announcement.
@@ -74,7 +96,7 @@ export function checkInvariants(ledger: StatusLedger): Violation[] {
 				if (a.event !== 'new_item' && before === undefined && !unknownAllowed && !forgettable) {
 					violations.push({ invariant: '3. previous status known once a poll of the process read the item', detail: text(a) });
 				}
-				if (a.event === 'new_item' && !addedAfterWatchStart && !forgettable && createdSeq <= watch.from) {
+				if (a.event === 'new_item' && !addedAfterWatchStart && createdSeq <= watch.from) {
 					violations.push({ invariant: '3. new_item only for items added after the trigger started watching', detail: `${text(a)}: the item existed before` });
 				}
 				return;

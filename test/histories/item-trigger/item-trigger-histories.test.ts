@@ -1,22 +1,24 @@
 // The Item Trigger's history checker in `npm test`: random histories of one active workflow (changes between and
 // during polls, overlapping and failing ticks, re-activations while a poll reads, restarts, time passing) through
-// n8n 1.x's and 2.x's lifecycles, checked against what a user would state (invariants.ts). A bounded budget and one
-// fixed seed, so that CI's verdict does not depend on the draw: exploring is `npm run test:histories:trigger`
-// (a new seed each time) or TRIGGER_HISTORY_SEED=random here; TRIGGER_HISTORY_SEED=S replays a printed seed.
+// n8n 1.x's and 2.x's lifecycles, checked against what a user would state (invariants.ts). A fixed number of
+// histories from one fixed seed (about 35 s here), so that CI's verdict does not depend on the draw nor on the machine's
+// speed (the time limit only guards against a hang): exploring is `npm run test:histories:trigger` (a new seed each
+// time) or TRIGGER_HISTORY_SEED=random here; TRIGGER_HISTORY_SEED=S replays a printed seed.
 import { checkTriggerHistories } from './check';
 
-const BUDGET_MS = 30_000;
-/** A seed whose histories passed (600 more with random seeds did too, README.md). */
+const RUNS = 100;
+const HANG_GUARD_MS = 150_000;
+/** A seed whose histories pass (more with random seeds did too: README.md). */
 const CI_SEED = 20261128;
 
 it('generated Item Trigger histories: nothing lost, nothing announced twice or made up, new_item only for new items', async () => {
 	const chosen = process.env.TRIGGER_HISTORY_SEED;
 	const report = await checkTriggerHistories({
-		runs: Number(process.env.TRIGGER_HISTORY_RUNS ?? 60),
+		runs: Number(process.env.TRIGGER_HISTORY_RUNS ?? RUNS),
 		seed: chosen === 'random' ? undefined : chosen === undefined ? CI_SEED : Number(chosen),
-		timeLimitMs: BUDGET_MS,
+		timeLimitMs: HANG_GUARD_MS,
 	});
 	// The seed is printed either way: a failure elsewhere in the run can be replayed with it.
 	console.log(report.text);
 	if (report.failed) throw new Error(report.text);
-}, 120_000);
+}, HANG_GUARD_MS + 60_000);

@@ -18,6 +18,8 @@ export interface Announcement {
 interface ItemLife {
 	/** 0: it existed before the history began. */
 	createdSeq: number;
+	/** The model's clock (seconds) at its creation. */
+	createdAt: number;
 	/** Its statuses in order, the first from its creation (or the history's start). */
 	statuses: Array<{ seq: number; status: string }>;
 }
@@ -32,36 +34,46 @@ const listingOf = (status: string) => (status === 'approved' ? 'approved' : 'non
 
 export class StatusLedger {
 	seq = 0;
+	/** The service lists a new item this long after its creation. */
+	listingDelaySeconds = 0;
+	/** Seconds passed in the history (the steps that move the clock; the seconds the steps take are not counted). */
+	clock = 0;
 	readonly items = new Map<string, ItemLife>();
 	readonly announcements: Announcement[] = [];
 	readonly reads: ReadWindow[] = [];
 	/** The first activation that succeeded: the trigger started watching there. */
 	watchStart: ReadWindow | undefined;
 	/** Scheduled polls that read both listings to their end without failing, with the n8n process they ran in. */
-	readonly completeTicks: Array<ReadWindow & { step: number; process: number }> = [];
+	readonly completeTicks: Array<ReadWindow & { step: number; process: number; clock: number }> = [];
 	/** The n8n process each step ran in (a restart starts a new one). */
 	readonly processOfStep: number[] = [];
 
 	/** The catalogue as it is when the history begins. */
 	existing(id: string, status: string): void {
-		this.items.set(id, { createdSeq: 0, statuses: [{ seq: 0, status }] });
+		this.items.set(id, { createdSeq: 0, createdAt: Number.NEGATIVE_INFINITY, statuses: [{ seq: 0, status }] });
 	}
 
 	created(id: string, status: string): void {
 		const seq = ++this.seq;
-		this.items.set(id, { createdSeq: seq, statuses: [{ seq, status }] });
+		this.items.set(id, { createdSeq: seq, createdAt: this.clock, statuses: [{ seq, status }] });
 	}
 
 	changed(id: string, status: string): void {
 		this.items.get(id)!.statuses.push({ seq: ++this.seq, status });
 	}
 
-	statusNow(id: string): string {
-		return this.items.get(id)!.statuses.at(-1)!.status;
+	/** Its status now, or at `seq`. */
+	statusNow(id: string, seq = this.seq): string {
+		return [...this.heldIn(id, seq, seq)][0];
 	}
 
 	createdSeq(id: string): number {
 		return this.items.get(id)?.createdSeq ?? 0;
+	}
+
+	/** Seconds between the item's creation and `clock`. */
+	ageAt(id: string, clock: number): number {
+		return clock - (this.items.get(id)?.createdAt ?? 0);
 	}
 
 	/** The statuses the item held at some moment in [from, to]: the one at `from`, and every change up to `to`. */
@@ -116,10 +128,10 @@ export class StatusLedger {
 	}
 
 	/**
-	 * Reads during which the item moved from one listing to the other: each may have missed it (seen in neither
-	 * listing). Two such reads are what docs/item-trigger.md says makes the trigger forget an item.
+	 * Two reads in a row during which the item moved from one listing to the other: each may have missed it (seen in
+	 * neither listing), which docs/item-trigger.md says makes the trigger forget it.
 	 */
-	readsThatMayHaveMissed(id: string): number {
-		return this.reads.filter((read) => this.movesDuring(id, read) > 0).length;
+	mayHaveBeenForgotten(id: string): boolean {
+		return this.reads.some((read, index) => index > 0 && this.movesDuring(id, read) > 0 && this.movesDuring(id, this.reads[index - 1]) > 0);
 	}
 }

@@ -39,6 +39,8 @@ export interface HistorySetup {
 	line: N8nLine;
 	/** small: one page per listing (the activation's read is complete); large: two (the activation reads the first). */
 	catalogue: 'small' | 'large';
+	/** The service lists a new item this long after its creation (0: at once); the contract does not say. */
+	listingDelaySeconds: number;
 	/** The history begins with the workflow's first activation, a change perhaps landing while it reads. */
 	firstActivation: { kind: 'activate'; midRead?: MidRead };
 }
@@ -52,6 +54,7 @@ const listing = fc.constantFrom<Listing>('approved', 'non_approved');
 export const setupArbitrary: fc.Arbitrary<HistorySetup> = fc.record({
 	line: fc.constantFrom<N8nLine>('1.x', '2.x'),
 	catalogue: fc.constantFrom<HistorySetup['catalogue']>('small', 'large'),
+	listingDelaySeconds: fc.constantFrom(0, 0, 90),
 	firstActivation: fc.option(midRead, { nil: undefined, freq: 4 }).map((m) => ({ kind: 'activate' as const, midRead: m })),
 });
 

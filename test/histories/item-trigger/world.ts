@@ -5,8 +5,10 @@
 // - "While a listing is on the wire": that listing's page (the second one of a large catalogue's scheduled poll, the
 //   only one otherwise) is answered HOLD_MS late; the change is made once the other requests of the read were
 //   answered. Under load the change may land elsewhere in the read: the ledger's windows hold either way.
-// - The first activation comes at least 2 minutes (service clock) after the last change: the trigger's 60 s margin
+// - The first activation comes at least 2 minutes after the last change: the trigger's 60 s margin
 //   (docs/item-trigger.md, Clocks) announces an item changed just before it, a documented price, not a fault.
+// - Time passes for n8n and the service together (../world.ts's history clock): tokens expire on both sides.
+// - Settling waits out the service's listing delay first: an item it has not listed yet cannot be announced.
 import type { IDataObject } from 'n8n-workflow';
 
 import { forgetPollLives } from '../../../nodes/ConsignmentVendorItemTrigger/pollLifecycle';
@@ -15,6 +17,7 @@ import { startPollHost, type PollHost } from '../../harness/trigger';
 import { forgetPackageProcessMemory } from '../../integration/nodeRun.helpers';
 import type { RunningSandbox } from '../../sandbox';
 import type { ItemStatus } from '../../sandbox/types';
+import { advanceHistoryClock } from '../world';
 import { StatusLedger } from './ledger';
 import { describeStep, type Change, type HistorySetup, type Listing, type MidRead, type Step } from './steps';
 
@@ -49,6 +52,7 @@ export class TriggerWorld {
 	async reset(setup: HistorySetup): Promise<void> {
 		this.setup = setup;
 		this.ledger = new StatusLedger();
+		this.ledger.listingDelaySeconds = setup.listingDelaySeconds;
 		this.lines = [];
 		this.pool = [];
 		this.createdCount = 0;
@@ -56,6 +60,7 @@ export class TriggerWorld {
 		this.process = 0;
 		newProcess();
 		await this.admin.reset();
+		await this.admin.setItemSettings({ listingDelaySeconds: setup.listingDelaySeconds });
 		const extra: string[] = [];
 		if (setup.catalogue === 'large') {
 			for (const status of ['pending', 'approved'] as const) {
@@ -63,7 +68,7 @@ export class TriggerWorld {
 				extra.push(String(seeded.first_item_id + LARGE_EXTRA - 1));
 			}
 		}
-		await this.admin.advanceClock(600);
+		this.passTime(600);
 		const { items } = await this.admin.state();
 		for (const item of items) this.ledger.existing(String(item.item_id), item.validation_status);
 		for (const status of ['pending', 'approved', 'rejected', 'deleted']) {
@@ -88,7 +93,7 @@ export class TriggerWorld {
 		const note = await this.run(step);
 		const ticks = this.trigger.polls.slice(pollsBefore).filter((poll) => poll.activation === 'tick');
 		if ((step.kind === 'tick' || step.kind === 'overlappingTicks') && ticks.length > 0 && ticks.every((poll) => poll.error === undefined)) {
-			this.ledger.completeTicks.push({ from, to: this.ledger.seq, step: index, process: this.process });
+			this.ledger.completeTicks.push({ from, to: this.ledger.seq, step: index, process: this.process, clock: this.ledger.clock });
 		}
 		this.takeAnnouncements(index, from, announcedBefore);
 		const announced = this.trigger.started.slice(announcedBefore).flatMap((e) => e.items.map(({ json }) => `${String(json.event)} ${String(json.item_id)} ${String(json.previous_status)}->${String(json.status)}`));
@@ -99,6 +104,7 @@ export class TriggerWorld {
 	async settle(): Promise<void> {
 		await this.admin.clearFaults();
 		await this.admin.clearLatency();
+		if (this.setup.listingDelaySeconds > 0) await this.play({ kind: 'wait', seconds: this.setup.listingDelaySeconds + 1 });
 		if (!this.trigger.isActive) await this.play({ kind: 'activate' });
 		for (let tick = 0; tick < SETTLING_TICKS; tick++) await this.play({ kind: 'tick' });
 	}
@@ -115,11 +121,11 @@ export class TriggerWorld {
 				return `item #${this.pool.length - 1} = ${created.item_id}`;
 			}
 			case 'wait':
-				await this.admin.advanceClock(step.seconds);
+				this.passTime(step.seconds);
 				return undefined;
 			case 'activate':
 				if (this.trigger.isActive) return 'already active';
-				if (this.ledger.watchStart === undefined) await this.admin.advanceClock(120);
+				if (this.ledger.watchStart === undefined) this.passTime(120);
 				return await this.read('activation', step.midRead, async () => {
 					await this.trigger.activate();
 				});
@@ -177,6 +183,12 @@ export class TriggerWorld {
 					await this.trigger.restart();
 				});
 		}
+	}
+
+	/** Time passing for n8n and the service together. */
+	private passTime(seconds: number): void {
+		advanceHistoryClock(seconds);
+		this.ledger.clock += seconds;
 	}
 
 	private async change(change: Change): Promise<void> {

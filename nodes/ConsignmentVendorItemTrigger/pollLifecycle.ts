@@ -22,8 +22,11 @@
  *   changes the filters left out) lives in the activation's Workflow object only, and a re-activation loads the
  *   older saved one. So such a memory is kept here too, with the saved memory it descends from; an activation that
  *   loads that saved memory continues from the kept one instead (and n8n saves it after the activation's poll). A
- *   memory whose poll returned events is not kept: n8n saved it, or (2.41) discarded that poll, and then the older
- *   memory is the right one.
+ *   memory whose poll returned events is not kept: n8n saved it, or (2.41) discarded that poll. A kept memory stays
+ *   kept past such a poll, marked overtaken by what it wrote: when n8n saved that, an activation loads it and the
+ *   kept memory is stale; when 2.41 discarded the poll (a deactivation gives the node no sign of it), an activation
+ *   loads the older saved memory and the kept one is still the latest (the generated histories found a change
+ *   announced from an unknown status there, test/histories/item-trigger).
  * - What another process's quiet polls wrote is gone: n8n started (or another main took over) loads the memory the
  *   earlier process last saved, which may be older than that process's last polls. The first activation of a
  *   trigger in this process says so (`firstInProcess`); the memory it loaded is marked `inherited` until a complete
@@ -59,6 +62,8 @@ interface UnsavedMemory {
 	 * over since (saved after their poll, unless the activation failed).
 	 */
 	bases: string[];
+	/** Fingerprints of what later polls that returned events wrote: an activation loading one of them ignores this. */
+	overtakenBy: string[];
 }
 
 const MAX_BASES = 4;
@@ -152,7 +157,12 @@ export function beginPoll(context: IPollFunctions): PollTurn {
 		},
 		unsavedSuccessor: (saved) => {
 			const unsaved = current.unsaved;
-			if (unsaved === undefined || !unsaved.bases.includes(fingerprint(saved))) return undefined;
+			if (unsaved === undefined) return undefined;
+			if (unsaved.overtakenBy.includes(fingerprint(saved))) {
+				current.unsaved = undefined;
+				return undefined;
+			}
+			if (!unsaved.bases.includes(fingerprint(saved))) return undefined;
 			unsaved.bases = [...unsaved.bases, unsaved.fingerprint].slice(-MAX_BASES);
 			return JSON.parse(unsaved.text) as unknown;
 		},
@@ -162,8 +172,12 @@ export function beginPoll(context: IPollFunctions): PollTurn {
 			// n8n saved a newer memory, or 2.41 discarded the poll and the inherited one is still the one to compare.)
 			if (!returnedEvents) current.inherited = undefined;
 			// n8n saves what the activation's poll wrote, and (or discards) what a poll that returned events wrote.
-			if (returnedEvents || kind === 'activation') {
+			if (kind === 'activation') {
 				current.unsaved = undefined;
+				return;
+			}
+			if (returnedEvents) {
+				if (current.unsaved !== undefined) current.unsaved.overtakenBy = [...current.unsaved.overtakenBy, fingerprint(to)].slice(-MAX_BASES);
 				return;
 			}
 			const start = fingerprint(from);
@@ -172,7 +186,7 @@ export function beginPoll(context: IPollFunctions): PollTurn {
 			if (end === start) return;
 			// Descends from the kept memory (itself unsaved), or from the memory the poll found, which n8n saved.
 			const bases = current.unsaved !== undefined && current.unsaved.fingerprint === start ? current.unsaved.bases : [start];
-			current.unsaved = { text, fingerprint: end, bases };
+			current.unsaved = { text, fingerprint: end, bases, overtakenBy: [] };
 		},
 	};
 }

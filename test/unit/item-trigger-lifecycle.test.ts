@@ -90,7 +90,27 @@ describe('memory n8n did not save', () => {
 		expect(beginPoll(pollContext()).unsavedSuccessor(later)).toBeUndefined();
 	});
 
-	it('nothing is taken over after a poll returned events (n8n saved that memory, or 2.41 discarded the poll), nor onto another saved memory', () => {
+	it('after a poll returned events: nothing is taken over when n8n saved what it wrote; the kept memory still is when 2.41 discarded the poll (a deactivation)', () => {
+		// An activation, a quiet poll (saved -> baseline, not saved by n8n), then a poll that returns events (-> later).
+		const quietThenAnnouncing = () => {
+			const context = pollContext();
+			beginPoll(context).end();
+			for (const [from, to, returnedEvents] of [[saved, baseline, false], [baseline, later, true]] as const) {
+				const poll = beginPoll(context);
+				poll.noteMemory(from, to, returnedEvents);
+				poll.end();
+			}
+		};
+		quietThenAnnouncing();
+		// n8n saved `later`: the activation loads it and has nothing newer to take over.
+		expect(beginPoll(pollContext()).unsavedSuccessor(later)).toBeUndefined();
+
+		quietThenAnnouncing();
+		// 2.41 discarded that poll: the activation loads `saved`, and the quiet poll's memory is still the latest.
+		expect(beginPoll(pollContext()).unsavedSuccessor(saved)).toEqual(baseline);
+	});
+
+	it('nothing is taken over onto another saved memory, nor after a poll returned events and n8n saved it', () => {
 		const context = pollContext();
 		beginPoll(context).end();
 		const tick = beginPoll(context);

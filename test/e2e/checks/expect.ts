@@ -44,7 +44,8 @@ export function outputOf(outcome: ExecuteOutcome, node: string, output = 0): Arr
 export function outputItemsOf(outcome: ExecuteOutcome, node: string, output = 0): OutputItem[] {
 	const runs = outcome.runData?.[node];
 	if (!runs?.length) {
-		fail(`node "${node}" did not run; nodes that ran: ${Object.keys(outcome.runData ?? {}).join(', ') || 'none'}`);
+		const printed = outcome.printedRun === false ? ' (n8n printed no readable run)' : '';
+		fail(`node "${node}" did not run; nodes that ran: ${Object.keys(outcome.runData ?? {}).join(', ') || 'none'}${printed}\n--- n8n output (end) ---\n${outcome.log}`);
 	}
 	const last = runs[runs.length - 1];
 	if (last.error) fail(`node "${node}" failed: ${last.error.message ?? ''} ${last.error.description ?? ''}`);

@@ -31,6 +31,8 @@ export interface RunData {
 export interface ExecuteOutcome {
 	/** The run n8n printed finished with no error (see executeWorkflow for the exit code). */
 	ok: boolean;
+	/** n8n printed a run that could be read (false: the verdict came from the exit code alone). */
+	printedRun?: boolean;
 	/** `data.resultData` of the run n8n printed; undefined when it printed none (e.g. a crash before running). */
 	runData?: RunData;
 	error?: { message?: string; description?: string; node?: { name?: string } };
@@ -77,6 +79,7 @@ export async function executeWorkflow(instance: N8nInstance, workflowId: string,
 	const finished = run !== undefined && (run.finished === true || run.status === 'success');
 	return {
 		ok: !resultData?.error && (finished || result.code === 0),
+		printedRun: run !== undefined,
 		runData: resultData?.runData,
 		error: resultData?.error,
 		ms: result.ms,
@@ -96,10 +99,17 @@ export function parseRun(output: string): PrintedRun | undefined {
 	if (start < 0) return undefined;
 	const end = lines.findIndex((line, i) => i > start && line === '}');
 	if (end < 0) return undefined;
+	const printed = lines.slice(start, end + 1);
 	try {
-		return JSON.parse(lines.slice(start, end + 1).join('\n')) as PrintedRun;
+		return JSON.parse(printed.join('\n')) as PrintedRun;
 	} catch {
-		return undefined;
+		// A log line of another part of n8n (its task runner, a warning) may land inside the printed run, on a loaded
+		// machine: every line of pretty-printed JSON between its braces is indented, so an unindented one is not its.
+		try {
+			return JSON.parse(printed.filter((line, i) => i === 0 || i === printed.length - 1 || line.startsWith(' ')).join('\n')) as PrintedRun;
+		} catch {
+			return undefined;
+		}
 	}
 }
 

@@ -38,7 +38,7 @@ class TriggerHistoryViolation extends Error {
 }
 
 const printed = (setup: HistorySetup, lines: string[]) =>
-	[`  n8n ${setup.line}, ${setup.catalogue === 'small' ? '52 items (one page per listing)' : '272 items (two pages per listing)'}, new items listed ${setup.listingDelaySeconds ? `${setup.listingDelaySeconds} s late` : 'at once'}; Events: both`, ...lines.map((line) => `  ${line}`)].join('\n');
+	[`  n8n ${setup.line}, ${setup.catalogue === 'small' ? '52 items (one page per listing)' : '272 items (two pages per listing)'}, new items listed ${setup.listingDelaySeconds ? `${setup.listingDelaySeconds} s late` : 'at once'}; Events: ${setup.events === 'both' ? 'both' : 'Status Changed only'}`, ...lines.map((line) => `  ${line}`)].join('\n');
 
 export async function checkTriggerHistories(options: TriggerCheckOptions): Promise<TriggerCheckReport> {
 	const started = performance.now();

@@ -1,5 +1,8 @@
 // What a user of the Item Trigger would state about a history once it settled (the workflow active, quiet ticks
-// after the last change), with Events = both and no status filter (docs/item-trigger.md):
+// after the last change), with no status filter (docs/item-trigger.md). With Events = Status Changed only, an item
+// added after the trigger started watching is not announced as new: what the workflow knows of it without an
+// announcement is the status a complete poll first read (a change before any poll saw it is the documented loss,
+// "A new item changed before any poll saw it"), and no `new_item` is ever announced.
 // 1. Nothing lost: every item's last announced status is its status now; an item never announced still has a
 //    status it held while the trigger started watching; an item added after that was announced. The same holds
 //    after every scheduled poll that read the listings whole, for each item that did not change while it read
@@ -34,6 +37,7 @@ export function checkInvariants(ledger: StatusLedger): Violation[] {
 	const watch = ledger.watchStart;
 	if (watch === undefined) return [{ invariant: 'setup', detail: 'the trigger never started watching' }];
 	const unseenByFirstRead = ledger.beyondFirstPages(watch.from, FIRST_PAGE_SIZE);
+	const statusChangesOnly = ledger.events === 'status_changed';
 	const byItem = new Map<string, Announcement[]>();
 	for (const announcement of ledger.announcements) {
 		if (!ledger.items.has(announcement.id)) {
@@ -51,25 +55,34 @@ export function checkInvariants(ledger: StatusLedger): Violation[] {
 		const forgettable = ledger.mayHaveBeenForgotten(id);
 		const firstReadMayHaveMissed = unseenByFirstRead.has(id) || !ledger.stayedInItsListing(id, watch);
 		const now = ledger.statusNow(id);
+		/** What the workflow may know of the item, unannounced, at `seq` (see the file comment). */
+		const knownUnannounced = (seq: number): Set<string> => {
+			if (!addedAfterWatchStart) return atWatchStart;
+			if (!statusChangesOnly) return new Set();
+			const firstRead = ledger.completeTicks.find((tick) => tick.from >= createdSeq && tick.to <= seq && readsIt(tick));
+			return ledger.heldIn(id, createdSeq, firstRead?.to ?? seq);
+		};
+		const readsIt = (tick: (typeof ledger.completeTicks)[number]) =>
+			ledger.stayedInItsListing(id, tick) &&
+			(ledger.listingDelaySeconds === 0 || ledger.ageAt(id, tick.clock) >= ledger.listingDelaySeconds + UNCOUNTED_SECONDS);
 
 		// 1. Nothing lost.
 		const last = announced.at(-1);
 		if (last !== undefined && last.status !== now) {
 			violations.push({ invariant: '1. nothing lost', detail: `item ${id} is ${now}; its last announcement was ${text(last)}` });
-		} else if (last === undefined && addedAfterWatchStart) {
+		} else if (last === undefined && addedAfterWatchStart && !knownUnannounced(ledger.seq).has(now)) {
 			violations.push({ invariant: '1. nothing lost', detail: `item ${id}, added after the trigger started watching, was never announced (it is ${now})` });
-		} else if (last === undefined && !atWatchStart.has(now)) {
+		} else if (last === undefined && !addedAfterWatchStart && !atWatchStart.has(now)) {
 			violations.push({ invariant: '1. nothing lost', detail: `item ${id} is ${now}; never announced, it was ${[...atWatchStart].join(' or ')} when the trigger started watching` });
 		}
 
 		// 1, after every complete scheduled poll.
 		for (const tick of ledger.completeTicks) {
-			if (createdSeq > tick.from || !ledger.stayedInItsListing(id, tick) || ledger.heldIn(id, tick.from, tick.to).size > 1) continue;
-			if (ledger.listingDelaySeconds > 0 && ledger.ageAt(id, tick.clock) < ledger.listingDelaySeconds + UNCOUNTED_SECONDS) continue;
+			if (createdSeq > tick.from || !readsIt(tick) || ledger.heldIn(id, tick.from, tick.to).size > 1) continue;
 			const read = ledger.statusNow(id, tick.to);
 			const lastThen = announced.filter((a) => a.step <= tick.step).at(-1);
-			const known = lastThen === undefined ? (addedAfterWatchStart ? undefined : atWatchStart) : new Set([lastThen.status]);
-			if (known === undefined || !known.has(read)) {
+			const known = lastThen === undefined ? knownUnannounced(tick.to) : new Set([lastThen.status]);
+			if (!known.has(read)) {
 				violations.push({
 					invariant: '1. nothing lost (after a complete poll)',
 					detail: `item ${id} was ${read} when the poll of step ${tick.step + 1} read it; ${lastThen ? `its last announcement was ${text(lastThen)}` : 'never announced'}`,
@@ -88,11 +101,16 @@ export function checkInvariants(ledger: StatusLedger): Violation[] {
 			if (!ledger.heldIn(id, since, a.to).has(a.status)) {
 				violations.push({ invariant: '2. nothing made up', detail: `${text(a)}: the item was never ${a.status} since ${before ? `the announcement at step ${before.step + 1}` : 'the trigger started watching'}` });
 			}
+			if (a.event === 'new_item' && statusChangesOnly) {
+				violations.push({ invariant: '3. only the events the workflow takes', detail: `${text(a)} with Events = Status Changed` });
+			}
 			if (a.previous === null) {
 				if (before !== undefined && !forgettable) {
 					violations.push({ invariant: '3. previous status known after a first announcement', detail: `${text(a)} after ${text(before)}` });
 				}
-				const unknownAllowed = firstReadMayHaveMissed && !ledger.readByATickOfTheProcessBefore(id, a.step);
+				// An item added later, with new items filtered out: a restart may have lost the quiet poll that read it.
+				const unknownAllowed =
+					(firstReadMayHaveMissed && !ledger.readByATickOfTheProcessBefore(id, a.step)) || (addedAfterWatchStart && statusChangesOnly);
 				if (a.event !== 'new_item' && before === undefined && !unknownAllowed && !forgettable) {
 					violations.push({ invariant: '3. previous status known once a poll of the process read the item', detail: text(a) });
 				}
@@ -104,7 +122,7 @@ export function checkInvariants(ledger: StatusLedger): Violation[] {
 			if (a.event === 'new_item') violations.push({ invariant: '3. new_item has no previous status', detail: text(a) });
 			if (before !== undefined && a.previous !== before.status) {
 				violations.push({ invariant: '2. no duplicate (a chain)', detail: `${text(a)} follows ${text(before)}` });
-			} else if (before === undefined && !atWatchStart.has(a.previous)) {
+			} else if (before === undefined && !knownUnannounced(a.to).has(a.previous)) {
 				violations.push({ invariant: '2. no duplicate (a chain)', detail: `${text(a)}: the item was ${[...atWatchStart].join(' or ') || 'not there'} when the trigger started watching` });
 			}
 		});

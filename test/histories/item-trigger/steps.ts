@@ -31,6 +31,7 @@ export type Step =
 	| { kind: 'overlappingTicks'; midRead: MidRead }
 	| { kind: 'failingTick'; listing: Listing }
 	| { kind: 'deactivate' }
+	| { kind: 'deactivateMidRead'; midRead: MidRead }
 	| { kind: 'republish' }
 	| { kind: 'republishMidRead'; midRead: MidRead }
 	| { kind: 'restart' };
@@ -39,6 +40,8 @@ export interface HistorySetup {
 	line: N8nLine;
 	/** small: one page per listing (the activation's read is complete); large: two (the activation reads the first). */
 	catalogue: 'small' | 'large';
+	/** The trigger's Events: both, or Status Changed only (new items are not announced). */
+	events: 'both' | 'status_changed';
 	/** The service lists a new item this long after its creation (0: at once); the contract does not say. */
 	listingDelaySeconds: number;
 	/** The history begins with the workflow's first activation, a change perhaps landing while it reads. */
@@ -55,6 +58,7 @@ export const setupArbitrary: fc.Arbitrary<HistorySetup> = fc.record({
 	line: fc.constantFrom<N8nLine>('1.x', '2.x'),
 	catalogue: fc.constantFrom<HistorySetup['catalogue']>('small', 'large'),
 	listingDelaySeconds: fc.constantFrom(0, 0, 90),
+	events: fc.constantFrom<HistorySetup['events']>('both', 'both', 'status_changed'),
 	firstActivation: fc.option(midRead, { nil: undefined, freq: 4 }).map((m) => ({ kind: 'activate' as const, midRead: m })),
 });
 
@@ -67,6 +71,7 @@ export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
 	{ weight: 1, arbitrary: midRead.map((m): Step => ({ kind: 'overlappingTicks', midRead: m })) },
 	{ weight: 1, arbitrary: listing.map((l): Step => ({ kind: 'failingTick', listing: l })) },
 	{ weight: 1, arbitrary: fc.constant<Step>({ kind: 'deactivate' }) },
+	{ weight: 1, arbitrary: midRead.map((m): Step => ({ kind: 'deactivateMidRead', midRead: m })) },
 	{ weight: 1, arbitrary: fc.constant<Step>({ kind: 'republish' }) },
 	{ weight: 1, arbitrary: midRead.map((m): Step => ({ kind: 'republishMidRead', midRead: m })) },
 	{ weight: 1, arbitrary: fc.constant<Step>({ kind: 'restart' }) },
@@ -93,6 +98,8 @@ export function describeStep(step: Step): string {
 			return `a tick whose ${step.listing} listing is refused (403)`;
 		case 'deactivate':
 			return 'the workflow is deactivated';
+		case 'deactivateMidRead':
+			return `the workflow is deactivated while a tick reads${midReadText(step.midRead)}`;
 		case 'republish':
 			return 'the active workflow is saved (re-published)';
 		case 'republishMidRead':

@@ -53,6 +53,7 @@ export class TriggerWorld {
 		this.setup = setup;
 		this.ledger = new StatusLedger();
 		this.ledger.listingDelaySeconds = setup.listingDelaySeconds;
+		this.ledger.events = setup.events;
 		this.lines = [];
 		this.pool = [];
 		this.createdCount = 0;
@@ -78,6 +79,7 @@ export class TriggerWorld {
 		this.trigger = await startPollHost({
 			credentials: new CredentialStore([sandboxCredential(this.sandbox)]),
 			n8n: setup.line,
+			parameters: { events: setup.events === 'both' ? ['new_item', 'status_changed'] : ['status_changed'] },
 			onNewProcess: newProcess,
 		});
 	}
@@ -159,6 +161,15 @@ export class TriggerWorld {
 				if (!this.trigger.isActive) return 'already inactive';
 				this.trigger.deactivate();
 				return undefined;
+			case 'deactivateMidRead':
+				if (!this.trigger.isActive) return 'already inactive';
+				// n8n 1.x lets the running poll complete (its execution starts after the deactivation); 2.41 discards it.
+				return await this.read('tick', step.midRead, async (reading) => {
+					const tick = this.trigger.poll();
+					await reading;
+					this.trigger.deactivate();
+					await tick;
+				});
 			case 'republish':
 				if (!this.trigger.isActive) return 'inactive: nothing to re-publish';
 				return await this.read('activation', undefined, async () => {

@@ -43,8 +43,8 @@ export interface ExecuteOutcome {
 
 const CLI_TIMEOUT_MS = 180_000;
 
-export async function n8nCli(instance: N8nInstance, args: string[], timeoutMs = CLI_TIMEOUT_MS): Promise<ExecResult> {
-	return exec(nodeBinary(instance.nodeDir), [instance.n8nBin, ...args], { env: instance.env, timeoutMs });
+export async function n8nCli(instance: N8nInstance, args: string[], timeoutMs = CLI_TIMEOUT_MS, stdoutToFile = false): Promise<ExecResult> {
+	return exec(nodeBinary(instance.nodeDir), [instance.n8nBin, ...args], { env: instance.env, timeoutMs, stdoutToFile });
 }
 
 async function mustSucceed(instance: N8nInstance, args: string[]): Promise<ExecResult> {
@@ -70,7 +70,8 @@ export async function importWorkflows(instance: N8nInstance, dir: string): Promi
  * JSON after "Execution error:" and exits 1).
  */
 export async function executeWorkflow(instance: N8nInstance, workflowId: string, timeoutMs = CLI_TIMEOUT_MS): Promise<ExecuteOutcome> {
-	const result = await n8nCli(instance, ['execute', `--id=${workflowId}`, '--rawOutput'], timeoutMs);
+	// Its run printed to a file: on a pipe, CI once read a run cut off in the middle (n8n exits right after printing).
+	const result = await n8nCli(instance, ['execute', `--id=${workflowId}`, '--rawOutput'], timeoutMs, true);
 	const run = parseRun(result.stdout) ?? parseRun(result.stderr);
 	const resultData = run?.data?.resultData;
 	// n8n 1.x's `execute` sometimes exits non-zero after printing a finished, error-free run (its shutdown, not

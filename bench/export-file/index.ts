@@ -17,6 +17,9 @@ import type { ExportBenchRequest, ExportBenchResult } from './client';
 export const EXPORT_BENCH_ID = 'export-file';
 const MAX_RSS_GROWTH_MB = 100;
 const WALL_FACTOR = 1.2;
+/** Issue 38: the export within 1.15 × n8n's own client loop, and its peak RSS growth within 50 MB of that loop's. */
+const N8N_LOOP_WALL_FACTOR = 1.15;
+const N8N_LOOP_RSS_MARGIN_MB = 50;
 
 function runClient(mode: 'floor' | 'floor-n8n' | 'export', request: ExportBenchRequest, heapMb?: number): Promise<ExportBenchResult> {
 	return new Promise((resolve, reject) => {
@@ -47,7 +50,7 @@ const median = (values: number[]) => {
 
 export async function runExportBench(sandbox: RunningSandbox): Promise<string> {
 	const records = Number(process.env.BENCH_EXPORT_N ?? 1_000_000);
-	const repeats = Number(process.env.BENCH_EXPORT_REPEAT ?? 3);
+	const repeats = Number(process.env.BENCH_EXPORT_REPEAT ?? 5);
 	if (!Number.isInteger(repeats) || repeats < 1) throw new Error(`BENCH_EXPORT_REPEAT must be a whole number of runs, at least 1, got ${process.env.BENCH_EXPORT_REPEAT}`);
 	await sandbox.admin.reset();
 	// The bench sandbox starts unseeded, so the approved listing holds exactly these.
@@ -59,7 +62,7 @@ export async function runExportBench(sandbox: RunningSandbox): Promise<string> {
 	const rows = [];
 	for (const heapMb of [256, undefined]) rows.push(await runRow(sandbox, request, records, repeats, heapMb));
 	return [
-		`Each figure is the median of ${repeats} runs, the three measurements alternating (on 2 cores wall times move by 10-30 % from run to run); peak RSS growth is the largest of the runs.`,
+		`Each figure is the median of ${repeats} runs, the three measurements alternating (on 2 cores wall times move by 10-30 % from run to run); the ratios are the medians of each run's own ratios (the export against the loops measured just before it); peak RSS growth is the largest of the runs.`,
 		'',
 		'| scenario | requests | records written | read back (lines / distinct ids / parts) | wall (client CPU) | floor: plain fetch loop | wall / floor | n8n HTTP client loop (its RSS growth) | wall / n8n loop | idle RSS | peak RSS growth | targets |',
 		'|---|--:|--:|---|--:|--:|--:|--:|--:|--:|--:|---|',
@@ -95,6 +98,9 @@ async function runRow(sandbox: RunningSandbox, request: ExportBenchRequest, reco
 	const cpu = median(runs.map(({ run }) => run.cpuMs ?? 0));
 	const floor = median(runs.map(({ floor }) => floor.wallMs));
 	const n8nLoop = median(runs.map(({ n8nLoop }) => n8nLoop.wallMs));
+	// The machine's speed drifts over minutes: each export is compared with the loops run just before it.
+	const overFloor = median(runs.map(({ run, floor }) => run.wallMs / floor.wallMs));
+	const overN8nLoop = median(runs.map(({ run, n8nLoop }) => run.wallMs / n8nLoop.wallMs));
 	const growth = Math.max(...runs.map(({ run }) => run.peakRssMb - run.idleRssMb));
 	const n8nLoopGrowth = Math.max(...runs.map(({ n8nLoop }) => n8nLoop.peakRssMb - n8nLoop.idleRssMb));
 	const idle = median(runs.map(({ run }) => run.idleRssMb));
@@ -102,10 +108,11 @@ async function runRow(sandbox: RunningSandbox, request: ExportBenchRequest, reco
 	const complete = runs.every(({ run }) => run.readBack?.lines === records && run.readBack.distinctIds === records && run.records === records);
 	const targets = [
 		`${growth <= MAX_RSS_GROWTH_MB ? '✅' : '❌'} RSS growth ≤ ${MAX_RSS_GROWTH_MB} MB`,
-		`${wall / floor <= WALL_FACTOR ? '✅' : '❌'} wall ≤ ${WALL_FACTOR}×floor`,
-		`${wall / n8nLoop <= WALL_FACTOR ? '✅' : '❌'} wall ≤ ${WALL_FACTOR}×n8n loop`,
+		`${overFloor <= WALL_FACTOR ? '✅' : '❌'} wall ≤ ${WALL_FACTOR}×floor`,
+		`${overN8nLoop <= N8N_LOOP_WALL_FACTOR ? '✅' : '❌'} wall ≤ ${N8N_LOOP_WALL_FACTOR}×n8n loop`,
+		`${growth <= n8nLoopGrowth + N8N_LOOP_RSS_MARGIN_MB ? '✅' : '❌'} RSS growth ≤ n8n loop's + ${N8N_LOOP_RSS_MARGIN_MB} MB`,
 		`${complete ? '✅' : '❌'} every record once`,
 	].join('<br>');
 	const readBack = last.run.readBack ? `${last.run.readBack.lines} / ${last.run.readBack.distinctIds} / ${last.run.readBack.parts}` : `– (${last.run.error ?? 'no read-back'})`;
-	return `| Export ${records.toLocaleString('en-US')} records to a file (CSV, Simplify, parts ≤ ${request.maxPartSizeMb} MB, filesystem binary mode, ${heap}) | ${last.requests} | ${last.run.records} | ${readBack} | ${seconds(wall)} (${seconds(cpu)}) | ${seconds(floor)} | ${(wall / floor).toFixed(2)} | ${seconds(n8nLoop)} (${n8nLoopGrowth.toFixed(0)} MB) | ${(wall / n8nLoop).toFixed(2)} | ${idle.toFixed(0)} MB | ${growth.toFixed(0)} MB | ${targets} |`;
+	return `| Export ${records.toLocaleString('en-US')} records to a file (CSV, Simplify, parts ≤ ${request.maxPartSizeMb} MB, filesystem binary mode, ${heap}) | ${last.requests} | ${last.run.records} | ${readBack} | ${seconds(wall)} (${seconds(cpu)}) | ${seconds(floor)} | ${overFloor.toFixed(2)} | ${seconds(n8nLoop)} (${n8nLoopGrowth.toFixed(0)} MB) | ${overN8nLoop.toFixed(2)} | ${idle.toFixed(0)} MB | ${growth.toFixed(0)} MB | ${targets} |`;
 }

@@ -37,8 +37,10 @@ class TriggerHistoryViolation extends Error {
 	}
 }
 
+const EVENTS_TEXT: Record<HistorySetup['events'], string> = { both: 'both', status_changed: 'Status Changed only', new_item: 'New Item only' };
+
 const printed = (setup: HistorySetup, lines: string[]) =>
-	[`  n8n ${setup.line}, ${setup.catalogue === 'small' ? '52 items (one page per listing)' : '272 items (two pages per listing)'}, new items listed ${setup.listingDelaySeconds ? `${setup.listingDelaySeconds} s late` : 'at once'}; Events: ${setup.events === 'both' ? 'both' : 'Status Changed only'}`, ...lines.map((line) => `  ${line}`)].join('\n');
+	[`  n8n ${setup.line}, ${setup.catalogue === 'small' ? '52 items (one page per listing)' : '272 items (two pages per listing)'}, new items listed ${setup.listingDelaySeconds ? `${setup.listingDelaySeconds} s late` : 'at once'}; Events: ${EVENTS_TEXT[setup.events]}`, ...lines.map((line) => `  ${line}`)].join('\n');
 
 export async function checkTriggerHistories(options: TriggerCheckOptions): Promise<TriggerCheckReport> {
 	const started = performance.now();

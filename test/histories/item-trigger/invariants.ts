@@ -17,7 +17,10 @@
 // Excused, as documented ("What can be lost"): an item that moved between the listings during two reads in a row may
 // be forgotten and announced again from an unknown status (an item added after the trigger started watching: as a
 // `new_item` again).
-import type { Announcement, StatusLedger } from './ledger';
+// With Events = New Item only, the same three read: every item added after the trigger started watching is announced
+// once as a `new_item` (by the first complete poll that reads it, at the latest), with a status it held by then; no
+// other item, and no `status_changed`, is ever announced.
+import type { Announcement, ReadWindow, StatusLedger } from './ledger';
 
 export interface Violation {
 	invariant: string;
@@ -65,6 +68,10 @@ export function checkInvariants(ledger: StatusLedger): Violation[] {
 		const readsIt = (tick: (typeof ledger.completeTicks)[number]) =>
 			ledger.stayedInItsListing(id, tick) &&
 			(ledger.listingDelaySeconds === 0 || ledger.ageAt(id, tick.clock) >= ledger.listingDelaySeconds + UNCOUNTED_SECONDS);
+		if (ledger.events === 'new_item') {
+			violations.push(...newItemsOnly(ledger, id, announced, watch, { forgettable, readsIt }));
+			continue;
+		}
 
 		// 1. Nothing lost.
 		const last = announced.at(-1);
@@ -126,6 +133,41 @@ export function checkInvariants(ledger: StatusLedger): Violation[] {
 				violations.push({ invariant: '2. no duplicate (a chain)', detail: `${text(a)}: the item was ${[...atWatchStart].join(' or ') || 'not there'} when the trigger started watching` });
 			}
 		});
+	}
+	return violations;
+}
+
+/** The invariants with Events = New Item only (see the file comment), for one item and its announcements. */
+function newItemsOnly(
+	ledger: StatusLedger,
+	id: string,
+	announced: Announcement[],
+	watch: ReadWindow,
+	{ forgettable, readsIt }: { forgettable: boolean; readsIt: (tick: StatusLedger['completeTicks'][number]) => boolean },
+): Violation[] {
+	const violations: Violation[] = [];
+	const createdSeq = ledger.createdSeq(id);
+	for (const a of announced) {
+		if (a.event !== 'new_item') violations.push({ invariant: '3. only the events the workflow takes', detail: `${text(a)} with Events = New Item` });
+		else if (a.previous !== null) violations.push({ invariant: '3. new_item has no previous status', detail: text(a) });
+		if (!ledger.heldIn(id, createdSeq, a.to).has(a.status)) {
+			violations.push({ invariant: '2. nothing made up', detail: `${text(a)}: the item was never ${a.status}` });
+		}
+	}
+	if (createdSeq <= watch.from) {
+		if (announced.length > 0) violations.push({ invariant: '3. new_item only for items added after the trigger started watching', detail: `${text(announced[0])}: the item existed before` });
+		return violations;
+	}
+	// Added while the first activation read: either way is right.
+	if (createdSeq <= watch.to) return violations;
+	if (announced.length === 0) {
+		violations.push({ invariant: '1. nothing lost', detail: `item ${id}, added after the trigger started watching, was never announced (it is ${ledger.statusNow(id)})` });
+	} else if (announced.length > 1 && !forgettable) {
+		violations.push({ invariant: '2. no duplicate', detail: `${text(announced[1])} after ${text(announced[0])}` });
+	}
+	const firstReader = ledger.completeTicks.find((tick) => createdSeq <= tick.from && readsIt(tick));
+	if (firstReader !== undefined && !announced.some((a) => a.step <= firstReader.step)) {
+		violations.push({ invariant: '1. nothing lost (after a complete poll)', detail: `item ${id} was read by the poll of step ${firstReader.step + 1} and not announced by then` });
 	}
 	return violations;
 }

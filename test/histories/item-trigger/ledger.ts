@@ -35,7 +35,7 @@ const listingOf = (status: string) => (status === 'approved' ? 'approved' : 'non
 export class StatusLedger {
 	seq = 0;
 	/** The workflow's Events (the trigger's filter). */
-	events: 'both' | 'status_changed' = 'both';
+	events: 'both' | 'status_changed' | 'new_item' = 'both';
 	/** The service lists a new item this long after its creation. */
 	listingDelaySeconds = 0;
 	/** Seconds passed in the history (the steps that move the clock; the seconds the steps take are not counted). */

@@ -9,6 +9,8 @@ import type { N8nLine } from '../../harness/trigger';
 export const STATUSES = ['pending', 'approved', 'rejected', 'deleted', 'reconciliation'] as const;
 export type Status = (typeof STATUSES)[number];
 export type Listing = 'approved' | 'non_approved';
+/** The trigger's Events parameter: both events, or one of them only. */
+export type TriggerEvents = 'both' | 'status_changed' | 'new_item';
 
 /** An item of the history: an index into the items known so far (the tracked seeded ones, then those created). */
 export interface Change {
@@ -40,8 +42,8 @@ export interface HistorySetup {
 	line: N8nLine;
 	/** small: one page per listing (the activation's read is complete); large: two (the activation reads the first). */
 	catalogue: 'small' | 'large';
-	/** The trigger's Events: both, or Status Changed only (new items are not announced). */
-	events: 'both' | 'status_changed';
+	/** The trigger's Events: both, Status Changed only (new items are not announced), or New Item only. */
+	events: TriggerEvents;
 	/** The service lists a new item this long after its creation (0: at once); the contract does not say. */
 	listingDelaySeconds: number;
 	/** The history begins with the workflow's first activation, a change perhaps landing while it reads. */
@@ -58,7 +60,7 @@ export const setupArbitrary: fc.Arbitrary<HistorySetup> = fc.record({
 	line: fc.constantFrom<N8nLine>('1.x', '2.x'),
 	catalogue: fc.constantFrom<HistorySetup['catalogue']>('small', 'large'),
 	listingDelaySeconds: fc.constantFrom(0, 0, 90),
-	events: fc.constantFrom<HistorySetup['events']>('both', 'both', 'status_changed'),
+	events: fc.constantFrom<HistorySetup['events']>('both', 'both', 'status_changed', 'new_item'),
 	firstActivation: fc.option(midRead, { nil: undefined, freq: 4 }).map((m) => ({ kind: 'activate' as const, midRead: m })),
 });
 

@@ -79,7 +79,7 @@ export class TriggerWorld {
 		this.trigger = await startPollHost({
 			credentials: new CredentialStore([sandboxCredential(this.sandbox)]),
 			n8n: setup.line,
-			parameters: { events: setup.events === 'both' ? ['new_item', 'status_changed'] : ['status_changed'] },
+			parameters: { events: setup.events === 'both' ? ['new_item', 'status_changed'] : [setup.events] },
 			onNewProcess: newProcess,
 		});
 	}

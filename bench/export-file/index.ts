@@ -62,7 +62,7 @@ export async function runExportBench(sandbox: RunningSandbox): Promise<string> {
 	const rows = [];
 	for (const heapMb of [256, undefined]) rows.push(await runRow(sandbox, request, records, repeats, heapMb));
 	return [
-		`Each figure is the median of ${repeats} runs, the three measurements alternating (on 2 cores wall times move by 10-30 % from run to run); the ratios are the medians of each run's own ratios (the export against the loops measured just before it); peak RSS growth is the largest of the runs.`,
+		`Each figure is the median of ${repeats} runs, each measuring in turn the fetch loop, n8n's client loop and the export (on 2 cores wall times move by 10-30 % from run to run); the ratios are the medians of each run's own ratios (the export against the loops measured just before it); peak RSS growth is the largest of the runs.`,
 		'',
 		'| scenario | requests | records written | read back (lines / distinct ids / parts) | wall (client CPU) | floor: plain fetch loop | wall / floor | n8n HTTP client loop (its RSS growth) | wall / n8n loop | idle RSS | peak RSS growth | targets |',
 		'|---|--:|--:|---|--:|--:|--:|--:|--:|--:|--:|---|',

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 import { contractColumnsRow } from '../../integration/item-input';
+import { sendWhileDatabaseNotReady } from '../lib/database-not-ready';
 import { SANDBOX_SIGNING_SECRET } from '../lib/templates';
 import { expectEqual } from './expect';
 import { executionItems, waitForExecution } from './executions';
@@ -26,13 +27,15 @@ function sign(body: string, secret: string): string {
 }
 
 async function postToTrigger(ctx: CheckContext, body: string, signature?: string): Promise<number> {
-	const res = await fetch(productionUrl(ctx), {
-		method: 'POST',
-		headers: { 'content-type': 'application/json', ...(signature ? { 'x-trr-signature': signature } : {}) },
-		body,
+	const { status } = await sendWhileDatabaseNotReady(async () => {
+		const res = await fetch(productionUrl(ctx), {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', ...(signature ? { 'x-trr-signature': signature } : {}) },
+			body,
+		});
+		return { status: res.status, text: await res.text() };
 	});
-	await res.arrayBuffer();
-	return res.status;
+	return status;
 }
 
 /** The checks share workflows/trigger-all-events.json, activated by the first and deactivated near the end. */

@@ -3,8 +3,7 @@
  * activation through the public API, executions, and the credential test. Works with 1.x and 2.x, which
  * name activation differently (`/activate` in 1.x; `/publish` in 2.x, where `/activate` is deprecated).
  */
-/** How long a request is sent again while n8n answers 503 (its database ping failing under load). */
-const DATABASE_NOT_READY_WAIT_MS = 60_000;
+import { sendWhileDatabaseNotReady } from './database-not-ready';
 
 export interface OwnerAccount {
 	email: string;
@@ -225,20 +224,9 @@ export class N8nApi {
 		return this.call(method, path, body, this.cookie ? { cookie: this.cookie } : {});
 	}
 
-	/**
-	 * One request, sent again while n8n answers "Database is not ready!" (503): its middleware refuses every request
-	 * before routing while its database ping (SELECT 1, 5 s timeout, every 2 s) fails, as SQLite does beside a large
-	 * execution being saved on 2 loaded cores. That request was not handled, so sending it again is safe; any other
-	 * 503 is returned as it is.
-	 */
+	/** One request, sent again while n8n answers that its database is not ready (it was not handled). */
 	private async call(method: string, path: string, body: unknown, headers: Record<string, string>) {
-		const deadline = Date.now() + DATABASE_NOT_READY_WAIT_MS;
-		for (;;) {
-			const answer = await this.callOnce(method, path, body, headers);
-			const databaseNotReady = answer.status === 503 && /database is not ready/i.test(answer.text);
-			if (!databaseNotReady || Date.now() > deadline) return answer;
-			await new Promise((resolve) => setTimeout(resolve, 1_000));
-		}
+		return sendWhileDatabaseNotReady(() => this.callOnce(method, path, body, headers));
 	}
 
 	private async callOnce(method: string, path: string, body: unknown, headers: Record<string, string>) {

@@ -21,7 +21,7 @@ import { eventOutput } from './eventShape';
 import { beginPoll, type PollTurn } from './pollLifecycle';
 import { accountOf, readItemStatuses } from './readItemStatuses';
 import { StatusDiff, type ItemEvent, type ItemEventName } from './statusDiff';
-import { encodeStatusMemory, readStatusMemory, sameStatuses } from './statusMemory';
+import { encodeStatusMemory, readStatusMemory, sameStatuses, writesOf } from './statusMemory';
 
 const MEMORY_KEY = 'itemStatuses';
 /** How many items Fetch Test Event returns. */
@@ -109,7 +109,8 @@ async function poll(context: IPollFunctions, turn: PollTurn, filter: EventFilter
 	const { events, next } = diff.finish();
 	// When the trigger started watching: this read's beginning if it is the baseline, else the memory's (statusMemory.ts).
 	const watching = memory === undefined ? read.began : memory.watching;
-	const stored = encodeStatusMemory(next, account, { partial: !read.complete, since: read.began, watching });
+	// Numbered after the memory it replaces: never equal to one written before it (statusMemory.ts, `writes`).
+	const stored = encodeStatusMemory(next, account, { partial: !read.complete, since: read.began, watching, writes: writesOf(startedFrom) + 1 });
 	// Written only when the statuses differ (n8n saves the whole workflow row when static data changed); an older
 	// `since` kept is only a lower bound further back, which is safe.
 	if (!sameStatuses(stored, startedFrom)) staticData[MEMORY_KEY] = stored as unknown as IDataObject;

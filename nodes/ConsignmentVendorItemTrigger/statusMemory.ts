@@ -21,6 +21,9 @@
  *   one a complete read took over), carried by every memory after it (statusDiff.ts: an item the memory does not hold
  *   that was created before it and updated since was missed by a read, it is no new item). Absent in memories of
  *   older versions of the node; a partial baseline's is its `since`.
+ * - `writes`: how many memories were written before this one, plus one (absent in older memories: 0). pollLifecycle.ts
+ *   tells memories apart by their content; without it, a memory that returns to earlier statuses (a change the
+ *   filters left out, then its return) within one second of the service's clock (`since`) would equal its ancestor.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -43,6 +46,7 @@ interface StoredStatusMemory {
 	other: Record<string, string>;
 	since?: number;
 	watching?: number;
+	writes?: number;
 }
 
 const CODES = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -50,11 +54,11 @@ const MISSING_MARK = '!';
 /** Whole numbers that survive a round trip through a JS number (16+ digits may not). */
 const PLAIN_WHOLE_NUMBER = /^(0|[1-9][0-9]{0,14})$/;
 
-/** `partial`: a baseline from part of the listings; `since`, `watching`: see the file comment. */
+/** `partial`: a baseline from part of the listings; `since`, `watching`, `writes`: see the file comment. */
 export function encodeStatusMemory(
 	memory: StatusMemory,
 	account: string,
-	{ partial = false, since, watching }: { partial?: boolean; since?: number; watching?: number } = {},
+	{ partial = false, since, watching, writes }: { partial?: boolean; since?: number; watching?: number; writes?: number } = {},
 ): StoredStatusMemory {
 	const statuses: string[] = [];
 	const codeOf = new Map<string, string>();
@@ -87,18 +91,29 @@ export function encodeStatusMemory(
 	const stored: StoredStatusMemory = { v: partial ? PARTIAL_MEMORY_VERSION : MEMORY_VERSION, account, statuses, numeric: parts.join(''), other };
 	if (since !== undefined) stored.since = since;
 	if (watching !== undefined && !partial) stored.watching = watching;
+	if (writes !== undefined) stored.writes = writes;
 	return stored;
 }
 
-/** The same items, statuses and kind, whatever their `since` (a memory that only got a later `since` is not rewritten). */
+/** The `writes` of a stored memory, whatever else it holds (0 for none, or an older one). */
+export function writesOf(stored: unknown): number {
+	const writes = stored !== null && typeof stored === 'object' ? (stored as IDataObject).writes : undefined;
+	return typeof writes === 'number' && Number.isSafeInteger(writes) && writes > 0 ? writes : 0;
+}
+
+/**
+ * The same items, statuses and kind, whatever their `since` and `writes` (a memory that would only get a later
+ * `since` is not rewritten).
+ */
 export function sameStatuses(a: unknown, b: unknown): boolean {
-	const withoutSince = (stored: unknown) => {
+	const statusesOnly = (stored: unknown) => {
 		if (stored === null || typeof stored !== 'object') return JSON.stringify(stored ?? null);
 		const rest: IDataObject = { ...(stored as IDataObject) };
 		delete rest.since;
+		delete rest.writes;
 		return JSON.stringify(rest);
 	};
-	return withoutSince(a) === withoutSince(b);
+	return statusesOnly(a) === statusesOnly(b);
 }
 
 export interface ReadMemory {

@@ -56,6 +56,19 @@ describe('admin API', () => {
 		expect(Date.parse(await sb().admin.now())).toBeLessThan(advanced - 3600 * 1000);
 	});
 
+	it('a frozen clock stands still (the Date header too), moves only when advanced, and runs on from there when let go', async () => {
+		const frozen = Date.parse(await sb().admin.freezeClock());
+		await new Promise((resolve) => setTimeout(resolve, 1_100));
+		expect(Date.parse(await sb().admin.now())).toBe(frozen);
+		const answer = await fetch(`${sb().baseUrl}/v1/items`);
+		expect(Date.parse(answer.headers.get('date')!)).toBe(Math.floor(frozen / 1000) * 1000);
+		expect(Date.parse(await sb().admin.advanceClock(60))).toBe(frozen + 60_000);
+		const running = Date.parse(await sb().admin.freezeClock(false));
+		expect(running).toBeGreaterThanOrEqual(frozen + 60_000);
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(Date.parse(await sb().admin.now())).toBeGreaterThan(running);
+	});
+
 	it('setItemStatus changes an item status and refuses unknown statuses and items', async () => {
 		const item = (await sb().admin.state()).items.find((i) => i.validation_status === 'pending')!;
 		expect((await sb().admin.setItemStatus(item.item_id, 'rejected')).validation_status).toBe('rejected');

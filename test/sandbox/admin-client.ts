@@ -51,6 +51,11 @@ export class SandboxAdmin {
 		return (await this.call<{ now: string }>('POST', '/clock', { advanceSeconds: seconds })).now;
 	}
 
+	/** Stops the sandbox clock where it is (true; `advanceClock` still moves it), or lets it run on (false). */
+	async freezeClock(frozen = true): Promise<string> {
+		return (await this.call<{ now: string }>('POST', '/clock', { frozen })).now;
+	}
+
 	async now(): Promise<string> {
 		return (await this.call<{ now: string }>('GET', '/clock')).now;
 	}

@@ -28,9 +28,12 @@ export function buildAdminRouter(sandbox: Sandbox): Router {
 
 	r.add('GET', `${P}/clock`, () => ok({ now: sandbox.clock.nowIso() }));
 	r.add('POST', `${P}/clock`, (ctx) => {
-		const { advanceSeconds } = jsonObjectBody(ctx.body);
-		if (typeof advanceSeconds !== 'number' || !Number.isFinite(advanceSeconds)) throw fail(400, 'advanceSeconds must be a number');
-		sandbox.clock.advance(advanceSeconds);
+		const { advanceSeconds, frozen } = jsonObjectBody(ctx.body);
+		if (advanceSeconds === undefined && frozen === undefined) throw fail(400, 'advanceSeconds or frozen is required');
+		if (advanceSeconds !== undefined && (typeof advanceSeconds !== 'number' || !Number.isFinite(advanceSeconds))) throw fail(400, 'advanceSeconds must be a number');
+		if (frozen !== undefined && typeof frozen !== 'boolean') throw fail(400, 'frozen must be true or false');
+		if (frozen !== undefined) sandbox.clock.freeze(frozen);
+		if (advanceSeconds !== undefined) sandbox.clock.advance(advanceSeconds);
 		return ok({ now: sandbox.clock.nowIso() });
 	});
 

@@ -1,10 +1,13 @@
 // The sandbox's own clock: real time plus an offset the admin API can advance, so tests can make tokens and
-// cursors expire without waiting.
+// cursors expire without waiting; it can also stand still (reads in the same second of the service's clock, made
+// deterministic), moved only by `advance`.
 export class SandboxClock {
 	private offsetMs = 0;
+	/** Set while the clock stands still: the time it shows. */
+	private frozenAtMs: number | undefined;
 
 	nowMs(): number {
-		return Date.now() + this.offsetMs;
+		return this.frozenAtMs ?? Date.now() + this.offsetMs;
 	}
 
 	nowIso(): string {
@@ -12,10 +15,21 @@ export class SandboxClock {
 	}
 
 	advance(seconds: number): void {
-		this.offsetMs += seconds * 1000;
+		if (this.frozenAtMs !== undefined) this.frozenAtMs += seconds * 1000;
+		else this.offsetMs += seconds * 1000;
+	}
+
+	/** Stands still at the time it shows (true), or runs on from there (false). */
+	freeze(frozen: boolean): void {
+		if (frozen) this.frozenAtMs ??= this.nowMs();
+		else if (this.frozenAtMs !== undefined) {
+			this.offsetMs = this.frozenAtMs - Date.now();
+			this.frozenAtMs = undefined;
+		}
 	}
 
 	reset(): void {
 		this.offsetMs = 0;
+		this.frozenAtMs = undefined;
 	}
 }

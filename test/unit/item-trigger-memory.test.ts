@@ -3,6 +3,7 @@ import {
 	encodeStatusMemory,
 	readStatusMemory,
 	sameStatuses,
+	writesOf,
 	type StatusMemory,
 } from '../../nodes/ConsignmentVendorItemTrigger/statusMemory';
 
@@ -109,5 +110,18 @@ describe('the stored memory', () => {
 		expect(readStatusMemory(baseline, ACCOUNT)).toEqual({ items: memory, partial: true, since: 1_000, watching: 1_000 });
 		// A memory of an older version has none: an item it does not hold is judged as before (new).
 		expect(readStatusMemory({ ...later, watching: undefined }, ACCOUNT)).toEqual({ items: memory, partial: false, since: 5_000 });
+	});
+
+	it('is numbered (`writes`): a memory back at its ancestor\'s statuses in the same second is not equal to it, yet not a change of statuses', () => {
+		const approved: StatusMemory = new Map([['1', { status: 'approved', missing: false }]]);
+		const ancestor = encodeStatusMemory(approved, ACCOUNT, { since: 1_000, watching: 1_000, writes: 1 });
+		const back = encodeStatusMemory(approved, ACCOUNT, { since: 1_000, watching: 1_000, writes: writesOf(ancestor) + 2 });
+		// pollLifecycle.ts tells memories apart by their content (as JSON).
+		expect(JSON.stringify(back)).not.toBe(JSON.stringify(ancestor));
+		expect(sameStatuses(back, ancestor)).toBe(true);
+		expect(readStatusMemory(back, ACCOUNT)).toEqual(readStatusMemory(ancestor, ACCOUNT));
+		// Older memories, and anything else, count as none written.
+		expect([writesOf(encodeStatusMemory(approved, ACCOUNT)), writesOf(undefined), writesOf({ writes: 'x' }), writesOf({ writes: -3 })]).toEqual([0, 0, 0, 0]);
+		expect(writesOf(JSON.parse(JSON.stringify(back)))).toBe(3);
 	});
 });

@@ -9,8 +9,33 @@ import { checkInvariants, type Violation } from './invariants';
 import { setupArbitrary, stepArbitrary, type HistorySetup } from './steps';
 import { TriggerWorld } from './world';
 
+/** Only histories whose setup is so (the CLI's --line, --events, --filtered, --clock): to explore one corner. */
+export interface SetupPins {
+	line?: HistorySetup['line'];
+	events?: HistorySetup['events'];
+	/** true: only histories with Only When New Status Is; false: only without. */
+	filtered?: boolean;
+	serviceClock?: HistorySetup['serviceClock'];
+}
+
+const pinned = (pins: SetupPins) => (setup: HistorySetup) =>
+	(pins.line === undefined || setup.line === pins.line) &&
+	(pins.events === undefined || setup.events === pins.events) &&
+	(pins.filtered === undefined || setup.statuses.length > 0 === pins.filtered) &&
+	(pins.serviceClock === undefined || setup.serviceClock === pins.serviceClock);
+
+/** The CLI options that keep the same histories (a replay needs them). */
+const pinsText = (pins: SetupPins = {}) =>
+	[
+		pins.line && ` --line ${pins.line}`,
+		pins.events && ` --events ${pins.events}`,
+		pins.filtered === undefined ? '' : pins.filtered ? ' --filtered' : ' --unfiltered',
+		pins.serviceClock && ` --clock ${pins.serviceClock}`,
+	].join('');
+
 export interface TriggerCheckOptions {
 	runs: number;
+	only?: SetupPins;
 	seed?: number;
 	path?: string;
 	maxSteps?: number;
@@ -40,7 +65,7 @@ class TriggerHistoryViolation extends Error {
 const EVENTS_TEXT: Record<HistorySetup['events'], string> = { both: 'both', status_changed: 'Status Changed only', new_item: 'New Item only' };
 
 const printed = (setup: HistorySetup, lines: string[]) =>
-	[`  n8n ${setup.line}, ${setup.catalogue === 'small' ? '52 items (one page per listing)' : '272 items (two pages per listing)'}, new items listed ${setup.listingDelaySeconds ? `${setup.listingDelaySeconds} s late` : 'at once'}; Events: ${EVENTS_TEXT[setup.events]}`, ...lines.map((line) => `  ${line}`)].join('\n');
+	[`  n8n ${setup.line}, ${setup.catalogue === 'small' ? '52 items (one page per listing)' : '272 items (two pages per listing)'}, new items listed ${setup.listingDelaySeconds ? `${setup.listingDelaySeconds} s late` : 'at once'}, the service's clock ${setup.serviceClock === 'perStep' ? 'standing still between waits' : 'running'}; Events: ${EVENTS_TEXT[setup.events]}; Only When New Status Is: ${setup.statuses.length ? setup.statuses.join(', ') : 'any'}`, ...lines.map((line) => `  ${line}`)].join('\n');
 
 export async function checkTriggerHistories(options: TriggerCheckOptions): Promise<TriggerCheckReport> {
 	const started = performance.now();
@@ -53,7 +78,8 @@ export async function checkTriggerHistories(options: TriggerCheckOptions): Promi
 	/** Once a history failed, its shrinking is never cut short by the time limit. */
 	let failedOnce = false;
 	let last: { setup: HistorySetup; lines: string[]; error: unknown } | undefined;
-	const property = fc.asyncProperty(setupArbitrary, fc.array(stepArbitrary, { maxLength: options.maxSteps ?? 16 }), async (setup, steps) => {
+	const setups = options.only === undefined ? setupArbitrary : setupArbitrary.filter(pinned(options.only));
+	const property = fc.asyncProperty(setups, fc.array(stepArbitrary, { maxLength: options.maxSteps ?? 16 }), async (setup, steps) => {
 		if (!failedOnce && performance.now() > deadline) {
 			outOfTime = true;
 			return;
@@ -85,7 +111,7 @@ export async function checkTriggerHistories(options: TriggerCheckOptions): Promi
 			return { failed: false, seed, played, ms, text: `${played} Item Trigger histories passed in ${(ms / 1000).toFixed(1)} s (seed ${seed}${outOfTime ? ', stopped by the time limit' : ''})` };
 		}
 		const error = details.errorInstance;
-		const replay = `npm run test:histories:trigger -- --seed ${details.seed} --path ${details.counterexamplePath}`;
+		const replay = `npm run test:histories:trigger -- --seed ${details.seed} --path ${details.counterexamplePath}${pinsText(options.only)}`;
 		const text =
 			error instanceof TriggerHistoryViolation
 				? [

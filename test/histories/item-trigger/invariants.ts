@@ -1,5 +1,5 @@
 // What a user of the Item Trigger would state about a history once it settled (the workflow active, quiet ticks
-// after the last change), with no status filter (docs/item-trigger.md). With Events = Status Changed only, an item
+// after the last change), first with no status filter (docs/item-trigger.md). With Events = Status Changed only, an item
 // added after the trigger started watching is not announced as new: what the workflow knows of it without an
 // announcement is the status a complete poll first read (a change before any poll saw it is the documented loss,
 // "A new item changed before any poll saw it"), and no `new_item` is ever announced.
@@ -20,6 +20,12 @@
 // With Events = New Item only, the same three read: every item added after the trigger started watching is announced
 // once as a `new_item` (by the first complete poll that reads it, at the latest), with a status it held by then; no
 // other item, and no `status_changed`, is ever announced.
+// With Only When New Status Is, the workflow gets the announcements above whose new status it names, and only those:
+// 1 holds for each item whose status (now, or when a complete poll read it) is one it names; in 2, the previous status
+// of an announcement may also be one it does not name that the item held since the announcement before (a change the
+// filter left out); and no `new_item` comes after a complete poll of the same n8n process read the item (the filter
+// left it out then: it is no longer new). With New Item only, an item that held only named statuses until the first
+// complete poll read it is announced by then.
 import type { Announcement, ReadWindow, StatusLedger } from './ledger';
 
 export interface Violation {
@@ -41,6 +47,7 @@ export function checkInvariants(ledger: StatusLedger): Violation[] {
 	if (watch === undefined) return [{ invariant: 'setup', detail: 'the trigger never started watching' }];
 	const unseenByFirstRead = ledger.beyondFirstPages(watch.from, FIRST_PAGE_SIZE);
 	const statusChangesOnly = ledger.events === 'status_changed';
+	const filterText = `Only When New Status Is = ${ledger.statuses.join(', ')}`;
 	const byItem = new Map<string, Announcement[]>();
 	for (const announcement of ledger.announcements) {
 		if (!ledger.items.has(announcement.id)) {
@@ -68,14 +75,25 @@ export function checkInvariants(ledger: StatusLedger): Violation[] {
 		const readsIt = (tick: (typeof ledger.completeTicks)[number]) =>
 			ledger.stayedInItsListing(id, tick) &&
 			(ledger.listingDelaySeconds === 0 || ledger.ageAt(id, tick.clock) >= ledger.listingDelaySeconds + UNCOUNTED_SECONDS);
+		/** A complete poll of the step's n8n process read the item before that step (it knows the item since). */
+		const readBeforeInItsProcess = (step: number) =>
+			ledger.completeTicks.some((tick) => tick.step < step && tick.process === ledger.processOfStep[step] && createdSeq <= tick.from && readsIt(tick));
+		for (const a of announced) {
+			if (!ledger.takes(a.status)) violations.push({ invariant: '3. only the events the workflow takes', detail: `${text(a)} with ${filterText}` });
+			if (a.event === 'new_item' && !forgettable && readBeforeInItsProcess(a.step)) {
+				violations.push({ invariant: '3. new_item only for an item no poll of the process read before', detail: text(a) });
+			}
+		}
 		if (ledger.events === 'new_item') {
 			violations.push(...newItemsOnly(ledger, id, announced, watch, { forgettable, readsIt }));
 			continue;
 		}
 
-		// 1. Nothing lost.
+		// 1. Nothing lost (of what the filter takes).
 		const last = announced.at(-1);
-		if (last !== undefined && last.status !== now) {
+		if (!ledger.takes(now)) {
+			// Whatever it last announced, the item is now in a status the workflow does not take.
+		} else if (last !== undefined && last.status !== now) {
 			violations.push({ invariant: '1. nothing lost', detail: `item ${id} is ${now}; its last announcement was ${text(last)}` });
 		} else if (last === undefined && addedAfterWatchStart && !knownUnannounced(ledger.seq).has(now)) {
 			violations.push({ invariant: '1. nothing lost', detail: `item ${id}, added after the trigger started watching, was never announced (it is ${now})` });
@@ -84,15 +102,28 @@ export function checkInvariants(ledger: StatusLedger): Violation[] {
 		}
 
 		// 1, after every complete scheduled poll.
-		for (const tick of ledger.completeTicks) {
-			if (createdSeq > tick.from || !readsIt(tick) || ledger.heldIn(id, tick.from, tick.to).size > 1) continue;
-			const read = ledger.statusNow(id, tick.to);
+		/** Complete polls that read the item, listed, while it held one status: that status. */
+		const clearReads = ledger.completeTicks
+			.filter((tick) => createdSeq <= tick.from && readsIt(tick) && ledger.heldIn(id, tick.from, tick.to).size === 1)
+			.map((tick) => ({ tick, read: ledger.statusNow(id, tick.to) }));
+		for (const [index, { tick, read }] of clearReads.entries()) {
+			if (!ledger.takes(read)) continue;
 			const lastThen = announced.filter((a) => a.step <= tick.step).at(-1);
 			const known = lastThen === undefined ? knownUnannounced(tick.to) : new Set([lastThen.status]);
 			if (!known.has(read)) {
 				violations.push({
 					invariant: '1. nothing lost (after a complete poll)',
 					detail: `item ${id} was ${read} when the poll of step ${tick.step + 1} read it; ${lastThen ? `its last announcement was ${text(lastThen)}` : 'never announced'}`,
+				});
+				break;
+			}
+			// What a poll of the same process read before with another status (perhaps one the filter leaves out) is
+			// known to the trigger: the change to this status is announced after that poll.
+			const before = clearReads.slice(0, index).reverse().find((earlier) => earlier.tick.process === tick.process && earlier.read !== read);
+			if (before !== undefined && !forgettable && !announced.some((a) => a.status === read && a.step > before.tick.step && a.step <= tick.step)) {
+				violations.push({
+					invariant: '1. nothing lost (a change after a complete poll)',
+					detail: `item ${id} was ${before.read} when the poll of step ${before.tick.step + 1} read it and ${read} when the poll of step ${tick.step + 1} did; no announcement of ${read} between`,
 				});
 				break;
 			}
@@ -105,6 +136,8 @@ export function checkInvariants(ledger: StatusLedger): Violation[] {
 				violations.push({ invariant: '2. no duplicate', detail: `${text(a)}: no change` });
 			}
 			const since = before === undefined ? Math.max(watch.from, createdSeq) : before.from;
+			/** A change the filter left out: a status it does not take, held since the announcement before. */
+			const leftOutBefore = (previous: string) => !ledger.takes(previous) && ledger.heldIn(id, since, a.to).has(previous);
 			if (!ledger.heldIn(id, since, a.to).has(a.status)) {
 				violations.push({ invariant: '2. nothing made up', detail: `${text(a)}: the item was never ${a.status} since ${before ? `the announcement at step ${before.step + 1}` : 'the trigger started watching'}` });
 			}
@@ -127,6 +160,7 @@ export function checkInvariants(ledger: StatusLedger): Violation[] {
 				return;
 			}
 			if (a.event === 'new_item') violations.push({ invariant: '3. new_item has no previous status', detail: text(a) });
+			if (leftOutBefore(a.previous)) return;
 			if (before !== undefined && a.previous !== before.status) {
 				violations.push({ invariant: '2. no duplicate (a chain)', detail: `${text(a)} follows ${text(before)}` });
 			} else if (before === undefined && !knownUnannounced(a.to).has(a.previous)) {
@@ -164,10 +198,12 @@ function newItemsOnly(
 	}
 	// Added while the first activation read (not drawn today: a creation is a step of its own): either way is right.
 	if (createdSeq <= watch.to) return violations;
+	const firstReader = ledger.completeTicks.find((tick) => createdSeq <= tick.from && readsIt(tick));
+	// With Only When New Status Is: owed only when every status it held until that poll read it is one the filter takes.
+	if (ledger.statuses.length > 0 && (firstReader === undefined || ![...ledger.heldIn(id, createdSeq, firstReader.to)].every((s) => ledger.takes(s)))) return violations;
 	if (announced.length === 0) {
 		violations.push({ invariant: '1. nothing lost', detail: `item ${id}, added after the trigger started watching, was never announced (it is ${ledger.statusNow(id)})` });
 	}
-	const firstReader = ledger.completeTicks.find((tick) => createdSeq <= tick.from && readsIt(tick));
 	if (firstReader !== undefined && !announced.some((a) => a.step <= firstReader.step)) {
 		violations.push({ invariant: '1. nothing lost (after a complete poll)', detail: `item ${id} was read by the poll of step ${firstReader.step + 1} and not announced by then` });
 	}

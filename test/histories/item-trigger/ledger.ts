@@ -36,6 +36,8 @@ export class StatusLedger {
 	seq = 0;
 	/** The workflow's Events (the trigger's filter). */
 	events: 'both' | 'status_changed' | 'new_item' = 'both';
+	/** The workflow's Only When New Status Is (empty: any status). */
+	statuses: string[] = [];
 	/** The service lists a new item this long after its creation. */
 	listingDelaySeconds = 0;
 	/** Seconds passed in the history (the steps that move the clock; the seconds the steps take are not counted). */
@@ -64,9 +66,19 @@ export class StatusLedger {
 		this.items.get(id)!.statuses.push({ seq: ++this.seq, status });
 	}
 
+	/** Whether Only When New Status Is takes an item whose status is now `status`. */
+	takes(status: string): boolean {
+		return this.statuses.length === 0 || this.statuses.includes(status);
+	}
+
 	/** Its status now, or at `seq`. */
 	statusNow(id: string, seq = this.seq): string {
 		return [...this.heldIn(id, seq, seq)][0];
+	}
+
+	/** The status it had before its last change (undefined: it never changed). */
+	statusBefore(id: string): string | undefined {
+		return this.items.get(id)?.statuses.at(-2)?.status;
 	}
 
 	createdSeq(id: string): number {

@@ -1,6 +1,6 @@
 // The steps of an Item Trigger history and how fast-check draws them. A history is what one active workflow with the
-// trigger lives through for months: the marketplace changing statuses and adding items (between polls, or while a
-// poll has read one listing and not yet the other), Poll Times ticks, ticks that overlap, polls that fail, the
+// trigger lives through for months: the marketplace changing statuses (and back) and adding items (between polls, or
+// while a poll has read one listing and not yet the other), Poll Times ticks, ticks that overlap, polls that fail, the
 // workflow deactivated, re-published while a poll reads, n8n restarting, time passing.
 import fc from 'fast-check';
 
@@ -26,6 +26,7 @@ export interface MidRead {
 
 export type Step =
 	| { kind: 'change'; change: Change }
+	| { kind: 'revert'; item: number }
 	| { kind: 'create' }
 	| { kind: 'wait'; seconds: number }
 	| { kind: 'activate'; midRead?: MidRead }
@@ -33,9 +34,9 @@ export type Step =
 	| { kind: 'overlappingTicks'; midRead: MidRead }
 	| { kind: 'failingTick'; listing: Listing }
 	| { kind: 'deactivate' }
-	| { kind: 'deactivateMidRead'; midRead: MidRead }
+	| { kind: 'deactivateMidRead'; midRead?: MidRead }
 	| { kind: 'republish' }
-	| { kind: 'republishMidRead'; midRead: MidRead }
+	| { kind: 'republishMidRead'; midRead?: MidRead }
 	| { kind: 'restart' };
 
 export interface HistorySetup {
@@ -44,8 +45,16 @@ export interface HistorySetup {
 	catalogue: 'small' | 'large';
 	/** The trigger's Events: both, Status Changed only (new items are not announced), or New Item only. */
 	events: TriggerEvents;
+	/** The trigger's Only When New Status Is: empty = any status. */
+	statuses: Status[];
 	/** The service lists a new item this long after its creation (0: at once); the contract does not say. */
 	listingDelaySeconds: number;
+	/**
+	 * running: the service's clock runs with real time (a step takes its milliseconds on it); per step: it stands
+	 * still and moves only when time passes in the history (every read between two waits in one second of its
+	 * `Date`, as on a fast service; n8n's clock runs on apart from it by the steps' real time).
+	 */
+	serviceClock: 'running' | 'perStep';
 	/** The history begins with the workflow's first activation, a change perhaps landing while it reads. */
 	firstActivation: { kind: 'activate'; midRead?: MidRead };
 }
@@ -60,12 +69,21 @@ export const setupArbitrary: fc.Arbitrary<HistorySetup> = fc.record({
 	line: fc.constantFrom<N8nLine>('1.x', '2.x'),
 	catalogue: fc.constantFrom<HistorySetup['catalogue']>('small', 'large'),
 	listingDelaySeconds: fc.constantFrom(0, 0, 90),
+	serviceClock: fc.constantFrom<HistorySetup['serviceClock']>('running', 'running', 'perStep'),
 	events: fc.constantFrom<HistorySetup['events']>('both', 'both', 'status_changed', 'new_item'),
+	// One history in three filters: one status (often approved, a listing of its own) or two.
+	statuses: fc.oneof(
+		{ weight: 4, arbitrary: fc.constant<Status[]>([]) },
+		{ weight: 1, arbitrary: fc.constant<Status[]>(['approved']) },
+		{ weight: 1, arbitrary: fc.subarray<Status>([...STATUSES], { minLength: 1, maxLength: 2 }) },
+	),
 	firstActivation: fc.option(midRead, { nil: undefined, freq: 4 }).map((m) => ({ kind: 'activate' as const, midRead: m })),
 });
 
 export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
 	{ weight: 5, arbitrary: change.map((c): Step => ({ kind: 'change', change: c })) },
+	// A status flip-flop (approved -> reconciliation -> approved): what a filter leaves out, then its return.
+	{ weight: 2, arbitrary: fc.nat({ max: 7 }).map((item): Step => ({ kind: 'revert', item })) },
 	{ weight: 1, arbitrary: fc.constant<Step>({ kind: 'create' }) },
 	{ weight: 1, arbitrary: fc.integer({ min: 1, max: 7_200 }).map((seconds): Step => ({ kind: 'wait', seconds })) },
 	{ weight: 1, arbitrary: fc.option(midRead, { nil: undefined }).map((m): Step => ({ kind: 'activate', midRead: m })) },
@@ -73,9 +91,9 @@ export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
 	{ weight: 1, arbitrary: midRead.map((m): Step => ({ kind: 'overlappingTicks', midRead: m })) },
 	{ weight: 1, arbitrary: listing.map((l): Step => ({ kind: 'failingTick', listing: l })) },
 	{ weight: 1, arbitrary: fc.constant<Step>({ kind: 'deactivate' }) },
-	{ weight: 1, arbitrary: midRead.map((m): Step => ({ kind: 'deactivateMidRead', midRead: m })) },
+	{ weight: 1, arbitrary: fc.option(midRead, { nil: undefined, freq: 2 }).map((m): Step => ({ kind: 'deactivateMidRead', midRead: m })) },
 	{ weight: 1, arbitrary: fc.constant<Step>({ kind: 'republish' }) },
-	{ weight: 1, arbitrary: midRead.map((m): Step => ({ kind: 'republishMidRead', midRead: m })) },
+	{ weight: 1, arbitrary: fc.option(midRead, { nil: undefined, freq: 2 }).map((m): Step => ({ kind: 'republishMidRead', midRead: m })) },
 	{ weight: 1, arbitrary: fc.constant<Step>({ kind: 'restart' }) },
 );
 
@@ -86,6 +104,8 @@ export function describeStep(step: Step): string {
 	switch (step.kind) {
 		case 'change':
 			return `the marketplace sets ${changeText(step.change)}`;
+		case 'revert':
+			return `the marketplace sets item #${step.item} back to its status before`;
 		case 'create':
 			return 'a new item is added';
 		case 'wait':

@@ -7,7 +7,9 @@
 //   answered. Under load the change may land elsewhere in the read: the ledger's windows hold either way.
 // - The first activation comes at least 2 minutes after the last change: the trigger's 60 s margin
 //   (docs/item-trigger.md, Clocks) announces an item changed just before it, a documented price, not a fault.
-// - Time passes for n8n and the service together (../world.ts's history clock): tokens expire on both sides.
+// - Time passes for n8n and the service together (../world.ts's history clock): tokens expire on both sides. The
+//   service's clock runs with real time, or (drawn) stands still between the history's waits: then every read of
+//   those steps is in one second of its `Date`.
 // - Settling waits out the service's listing delay first: an item it has not listed yet cannot be announced.
 import type { IDataObject } from 'n8n-workflow';
 
@@ -54,6 +56,7 @@ export class TriggerWorld {
 		this.ledger = new StatusLedger();
 		this.ledger.listingDelaySeconds = setup.listingDelaySeconds;
 		this.ledger.events = setup.events;
+		this.ledger.statuses = setup.statuses;
 		this.lines = [];
 		this.pool = [];
 		this.createdCount = 0;
@@ -61,6 +64,7 @@ export class TriggerWorld {
 		this.process = 0;
 		newProcess();
 		await this.admin.reset();
+		if (setup.serviceClock === 'perStep') await this.admin.freezeClock();
 		await this.admin.setItemSettings({ listingDelaySeconds: setup.listingDelaySeconds });
 		const extra: string[] = [];
 		if (setup.catalogue === 'large') {
@@ -69,7 +73,7 @@ export class TriggerWorld {
 				extra.push(String(seeded.first_item_id + LARGE_EXTRA - 1));
 			}
 		}
-		this.passTime(600);
+		await this.passTime(600);
 		const { items } = await this.admin.state();
 		for (const item of items) this.ledger.existing(String(item.item_id), item.validation_status);
 		for (const status of ['pending', 'approved', 'rejected', 'deleted']) {
@@ -79,7 +83,7 @@ export class TriggerWorld {
 		this.trigger = await startPollHost({
 			credentials: new CredentialStore([sandboxCredential(this.sandbox)]),
 			n8n: setup.line,
-			parameters: { events: setup.events === 'both' ? ['new_item', 'status_changed'] : [setup.events] },
+			parameters: { events: setup.events === 'both' ? ['new_item', 'status_changed'] : [setup.events], statuses: setup.statuses },
 			onNewProcess: newProcess,
 		});
 	}
@@ -116,6 +120,14 @@ export class TriggerWorld {
 			case 'change':
 				await this.change(step.change);
 				return undefined;
+			case 'revert': {
+				const id = this.pool[step.item % this.pool.length];
+				const before = this.ledger.statusBefore(id);
+				if (before === undefined) return 'it never changed';
+				await this.admin.setItemStatus(id, before as ItemStatus);
+				this.ledger.changed(id, before);
+				return `${id} -> ${before}`;
+			}
 			case 'create': {
 				const [created] = await this.admin.seedItems({ count: 1, skuPrefix: `H-NEW-${++this.createdCount}-` });
 				this.ledger.created(String(created.item_id), 'pending');
@@ -123,11 +135,11 @@ export class TriggerWorld {
 				return `item #${this.pool.length - 1} = ${created.item_id}`;
 			}
 			case 'wait':
-				this.passTime(step.seconds);
+				await this.passTime(step.seconds);
 				return undefined;
 			case 'activate':
 				if (this.trigger.isActive) return 'already active';
-				if (this.ledger.watchStart === undefined) this.passTime(120);
+				if (this.ledger.watchStart === undefined) await this.passTime(120);
 				return await this.read('activation', step.midRead, async () => {
 					await this.trigger.activate();
 				});
@@ -196,9 +208,10 @@ export class TriggerWorld {
 		}
 	}
 
-	/** Time passing for n8n and the service together. */
-	private passTime(seconds: number): void {
+	/** Time passing for n8n and the service together (the service's clock moved by hand when it stands still). */
+	private async passTime(seconds: number): Promise<void> {
 		advanceHistoryClock(seconds);
+		if (this.setup.serviceClock === 'perStep') await this.admin.advanceClock(seconds);
 		this.ledger.clock += seconds;
 	}
 

@@ -21,9 +21,10 @@
  *   one a complete read took over), carried by every memory after it (statusDiff.ts: an item the memory does not hold
  *   that was created before it and updated since was missed by a read, it is no new item). Absent in memories of
  *   older versions of the node; a partial baseline's is its `since`.
- * - `writes`: how many memories were written before this one, plus one (absent in older memories: 0). pollLifecycle.ts
- *   tells memories apart by their content; without it, a memory that returns to earlier statuses (a change the
- *   filters left out, then its return) within one second of the service's clock (`since`) would equal its ancestor.
+ * - `writes`: one more than the memory it replaced (0 for none, or a memory of an older version), so it grows along
+ *   each line of memories. pollLifecycle.ts tells memories apart by their content; without it, a memory that returns
+ *   to earlier statuses (a change the filters left out, then its return) within one second of the service's clock
+ *   (`since`) would equal its ancestor.
  */
 import type { IDataObject } from 'n8n-workflow';
 

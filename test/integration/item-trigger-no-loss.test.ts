@@ -229,7 +229,8 @@ describe.each(LINES)('n8n %s: changes while a poll reads its two listings side b
 		// Quiet (the filter leaves `rejected` out): its memory, approved -> rejected, is not saved by n8n.
 		expect(await trigger.poll()).toBeNull();
 		await admin().setItemStatus(approved, 'approved');
-		// The poll that reads the approval writes a memory equal to the activation's, and the workflow is deactivated
+		// The poll that reads the approval writes a memory equal to the activation's but for its number (`writes`;
+		// before, equal to it), and the workflow is deactivated
 		// while it reads: n8n 1.x lets it complete (its execution starts after the deactivation), 2.41 discards it.
 		const { tick } = await pollHeldMidRead(trigger, 1, 300);
 		trigger.deactivate();

@@ -136,8 +136,12 @@ export function checkInvariants(ledger: StatusLedger): Violation[] {
 				violations.push({ invariant: '2. no duplicate', detail: `${text(a)}: no change` });
 			}
 			const since = before === undefined ? Math.max(watch.from, createdSeq) : before.from;
-			/** A change the filter left out: a status it does not take, held since the announcement before. */
-			const leftOutBefore = (previous: string) => !ledger.takes(previous) && ledger.heldIn(id, since, a.to).has(previous);
+			/**
+			 * A change the filter left out: a status it does not take that the item changed to after it reached the
+			 * status announced before (the first announcement: held since the trigger started watching).
+			 */
+			const leftOut = before === undefined ? ledger.heldIn(id, since, a.to) : ledger.changedToAfter(id, before.status, before.to, a.to);
+			const leftOutBefore = (previous: string) => !ledger.takes(previous) && leftOut.has(previous);
 			if (!ledger.heldIn(id, since, a.to).has(a.status)) {
 				violations.push({ invariant: '2. nothing made up', detail: `${text(a)}: the item was never ${a.status} since ${before ? `the announcement at step ${before.step + 1}` : 'the trigger started watching'}` });
 			}

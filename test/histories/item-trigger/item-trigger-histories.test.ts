@@ -1,7 +1,7 @@
 // The Item Trigger's history checker in `npm test`: random histories of one active workflow (changes between and
 // during polls, overlapping and failing ticks, re-activations while a poll reads, restarts, time passing) through
 // n8n 1.x's and 2.x's lifecycles, checked against what a user would state (invariants.ts). A fixed number of
-// histories from one fixed seed (about 35 s here), so that CI's verdict does not depend on the draw nor on the machine's
+// histories from one fixed seed (about 30 s here), so that CI's verdict does not depend on the draw nor on the machine's
 // speed (the time limit only guards against a hang): exploring is `npm run test:histories:trigger` (a new seed each
 // time) or TRIGGER_HISTORY_SEED=random here; TRIGGER_HISTORY_SEED=S replays a printed seed.
 import { checkTriggerHistories } from './check';

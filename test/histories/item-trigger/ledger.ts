@@ -76,6 +76,16 @@ export class StatusLedger {
 		return [...this.heldIn(id, seq, seq)][0];
 	}
 
+	/**
+	 * The statuses the item changed to after it last reached `status` by `reachedBy`, up to `to` (all its changes in
+	 * (from, to] when it did not hold `status` then).
+	 */
+	changedToAfter(id: string, status: string, reachedBy: number, to: number): Set<string> {
+		const statuses = this.items.get(id)?.statuses ?? [];
+		const reached = statuses.filter((entry) => entry.seq <= reachedBy && entry.status === status).at(-1)?.seq ?? 0;
+		return new Set(statuses.filter((entry) => entry.seq > reached && entry.seq <= to).map((entry) => entry.status));
+	}
+
 	/** The status it had before its last change (undefined: it never changed). */
 	statusBefore(id: string): string | undefined {
 		return this.items.get(id)?.statuses.at(-2)?.status;

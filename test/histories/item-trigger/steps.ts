@@ -51,8 +51,8 @@ export interface HistorySetup {
 	listingDelaySeconds: number;
 	/**
 	 * running: the service's clock runs with real time (a step takes its milliseconds on it); per step: it stands
-	 * still and moves only when time passes in the history (every read between two waits in one second of its
-	 * `Date`, as on a fast service; n8n's clock runs on apart from it by the steps' real time).
+	 * still and moves only when time passes in the history, and by a millisecond for each write (every read between
+	 * two waits in one second of its `Date`, as on a fast service; n8n's clock runs on apart from it).
 	 */
 	serviceClock: 'running' | 'perStep';
 	/** The history begins with the workflow's first activation, a change perhaps landing while it reads. */

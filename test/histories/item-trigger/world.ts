@@ -9,7 +9,7 @@
 //   (docs/item-trigger.md, Clocks) announces an item changed just before it, a documented price, not a fault.
 // - Time passes for n8n and the service together (../world.ts's history clock): tokens expire on both sides. The
 //   service's clock runs with real time, or (drawn) stands still between the history's waits: then every read of
-//   those steps is in one second of its `Date`.
+//   those steps is in one second of its `Date`, and each write takes a millisecond (record times stay ordered).
 // - Settling waits out the service's listing delay first: an item it has not listed yet cannot be announced.
 import type { IDataObject } from 'n8n-workflow';
 
@@ -64,7 +64,11 @@ export class TriggerWorld {
 		this.process = 0;
 		newProcess();
 		await this.admin.reset();
-		if (setup.serviceClock === 'perStep') await this.admin.freezeClock();
+		if (setup.serviceClock === 'perStep') {
+			// At the start of a second: the millisecond each write takes (beforeWrite) stays within it until a wait.
+			const frozenAt = Date.parse(await this.admin.freezeClock());
+			await this.admin.advanceClock(-(frozenAt % 1000) / 1000);
+		}
 		await this.admin.setItemSettings({ listingDelaySeconds: setup.listingDelaySeconds });
 		const extra: string[] = [];
 		if (setup.catalogue === 'large') {
@@ -124,11 +128,13 @@ export class TriggerWorld {
 				const id = this.pool[step.item % this.pool.length];
 				const before = this.ledger.statusBefore(id);
 				if (before === undefined) return 'it never changed';
+				await this.beforeWrite();
 				await this.admin.setItemStatus(id, before as ItemStatus);
 				this.ledger.changed(id, before);
 				return `${id} -> ${before}`;
 			}
 			case 'create': {
+				await this.beforeWrite();
 				const [created] = await this.admin.seedItems({ count: 1, skuPrefix: `H-NEW-${++this.createdCount}-` });
 				this.ledger.created(String(created.item_id), 'pending');
 				this.pool.push(String(created.item_id));
@@ -208,6 +214,14 @@ export class TriggerWorld {
 		}
 	}
 
+	/**
+	 * With the service's clock standing still, each write takes one millisecond on it: an item changed after its
+	 * creation has a later `updated_at` (statusDiff.ts tells such an item by it), while every `Date` stays in the second.
+	 */
+	private async beforeWrite(): Promise<void> {
+		if (this.setup.serviceClock === 'perStep') await this.admin.advanceClock(0.001);
+	}
+
 	/** Time passing for n8n and the service together (the service's clock moved by hand when it stands still). */
 	private async passTime(seconds: number): Promise<void> {
 		advanceHistoryClock(seconds);
@@ -217,6 +231,7 @@ export class TriggerWorld {
 
 	private async change(change: Change): Promise<void> {
 		const id = this.pool[change.item % this.pool.length];
+		await this.beforeWrite();
 		await this.admin.setItemStatus(id, change.status as ItemStatus);
 		this.ledger.changed(id, change.status);
 	}

@@ -22,8 +22,8 @@
 // other item, and no `status_changed`, is ever announced.
 // With Only When New Status Is, the workflow gets the announcements above whose new status it names, and only those:
 // 1 holds for each item whose status (now, or when a complete poll read it) is one it names; in 2, the previous status
-// of an announcement may also be one it does not name that the item held since the announcement before (a change the
-// filter left out); and no `new_item` comes after a complete poll of the same n8n process read the item (the filter
+// of an announcement may also be one it does not name that the item changed to after the announcement before (a change
+// the filter left out); and no `new_item` comes after a complete poll of the same n8n process read the item (the filter
 // left it out then: it is no longer new). With New Item only, an item that held only named statuses until the first
 // complete poll read it is announced by then.
 import type { Announcement, ReadWindow, StatusLedger } from './ledger';

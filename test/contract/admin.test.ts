@@ -69,6 +69,16 @@ describe('admin API', () => {
 		expect(Date.parse(await sb().admin.now())).toBeGreaterThan(running);
 	});
 
+	it('API answers can go without a Date header (none of Node\'s either) until told again or reset', async () => {
+		await sb().admin.sendDateHeader(false);
+		expect((await fetch(`${sb().baseUrl}/v1/items`)).headers.get('date')).toBeNull();
+		await sb().admin.sendDateHeader(true);
+		expect((await fetch(`${sb().baseUrl}/v1/items`)).headers.get('date')).not.toBeNull();
+		await sb().admin.sendDateHeader(false);
+		await sb().admin.reset();
+		expect((await fetch(`${sb().baseUrl}/v1/items`)).headers.get('date')).not.toBeNull();
+	});
+
 	it('setItemStatus changes an item status and refuses unknown statuses and items', async () => {
 		const item = (await sb().admin.state()).items.find((i) => i.validation_status === 'pending')!;
 		expect((await sb().admin.setItemStatus(item.item_id, 'rejected')).validation_status).toBe('rejected');

@@ -56,6 +56,11 @@ export class SandboxAdmin {
 		return (await this.call<{ now: string }>('POST', '/clock', { frozen })).now;
 	}
 
+	/** Whether API answers carry a `Date` header (the default) or none at all. */
+	async sendDateHeader(sends: boolean): Promise<void> {
+		await this.call('POST', '/clock', { sendsDate: sends });
+	}
+
 	async now(): Promise<string> {
 		return (await this.call<{ now: string }>('GET', '/clock')).now;
 	}

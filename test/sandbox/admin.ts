@@ -28,10 +28,12 @@ export function buildAdminRouter(sandbox: Sandbox): Router {
 
 	r.add('GET', `${P}/clock`, () => ok({ now: sandbox.clock.nowIso() }));
 	r.add('POST', `${P}/clock`, (ctx) => {
-		const { advanceSeconds, frozen } = jsonObjectBody(ctx.body);
-		if (advanceSeconds === undefined && frozen === undefined) throw fail(400, 'advanceSeconds or frozen is required');
+		const { advanceSeconds, frozen, sendsDate } = jsonObjectBody(ctx.body);
+		if (advanceSeconds === undefined && frozen === undefined && sendsDate === undefined) throw fail(400, 'advanceSeconds, frozen or sendsDate is required');
 		if (advanceSeconds !== undefined && (typeof advanceSeconds !== 'number' || !Number.isFinite(advanceSeconds))) throw fail(400, 'advanceSeconds must be a number');
 		if (frozen !== undefined && typeof frozen !== 'boolean') throw fail(400, 'frozen must be true or false');
+		if (sendsDate !== undefined && typeof sendsDate !== 'boolean') throw fail(400, 'sendsDate must be true or false');
+		if (sendsDate !== undefined) sandbox.clock.sendsDate = sendsDate;
 		if (frozen !== undefined) sandbox.clock.freeze(frozen);
 		if (advanceSeconds !== undefined) sandbox.clock.advance(advanceSeconds);
 		return ok({ now: sandbox.clock.nowIso() });

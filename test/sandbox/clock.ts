@@ -1,8 +1,11 @@
 // The sandbox's own clock: real time plus an offset the admin API can advance, so tests can make tokens and
 // cursors expire without waiting; it can also stand still (reads in the same second of the service's clock, made
-// deterministic), moved only by `advance`.
+// deterministic), moved only by `advance`; and its answers can go without a `Date` header (RFC 9110 lets a server
+// without a reliable clock send none).
 export class SandboxClock {
 	private offsetMs = 0;
+	/** Whether API answers carry a `Date` header with this clock's time (false: none at all). */
+	sendsDate = true;
 	/** Set while the clock stands still: the time it shows. */
 	private frozenAtMs: number | undefined;
 
@@ -31,5 +34,6 @@ export class SandboxClock {
 	reset(): void {
 		this.offsetMs = 0;
 		this.frozenAtMs = undefined;
+		this.sendsDate = true;
 	}
 }

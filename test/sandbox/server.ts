@@ -54,8 +54,15 @@ async function handleApi(
 		at: sandbox.clock.nowIso(),
 	};
 	// The service's Date header is on the service's own clock (Node would send the machine's): the Item Trigger
-	// compares it with the items' updated_at, which the sandbox writes with its clock.
-	const dated = (response: ApiResponse): ApiResponse => ({ ...response, headers: { Date: new Date(sandbox.clock.nowMs()).toUTCString(), ...response.headers } });
+	// compares it with the items' updated_at, which the sandbox writes with its clock. A sandbox told to send none
+	// sends none (not Node's own either).
+	const dated = (response: ApiResponse): ApiResponse => {
+		if (!sandbox.clock.sendsDate) {
+			res.sendDate = false;
+			return response;
+		}
+		return { ...response, headers: { Date: new Date(sandbox.clock.nowMs()).toUTCString(), ...response.headers } };
+	};
 	const log = sandbox.requestLog;
 	const arrived = performance.now();
 	const took = () => Math.round(performance.now() - arrived);

@@ -6,23 +6,30 @@ import fc from 'fast-check';
 import { startSandbox } from '../../sandbox';
 import { installHistoryClock } from '../world';
 import { checkInvariants, type Violation } from './invariants';
-import { setupArbitrary, stepArbitrary, type HistorySetup } from './steps';
+import { setupArbitrary, stepArbitrary, type ClockApart, type HistorySetup } from './steps';
 import { TriggerWorld } from './world';
 
-/** Only histories whose setup is so (the CLI's --line, --events, --filtered, --clock): to explore one corner. */
+/** Only histories whose setup is so (the CLI's --line, --events, --filtered, --clock, --apart): to explore one corner. */
 export interface SetupPins {
 	line?: HistorySetup['line'];
 	events?: HistorySetup['events'];
 	/** true: only histories with Only When New Status Is; false: only without. */
 	filtered?: boolean;
 	serviceClock?: HistorySetup['serviceClock'];
+	/** none: the clocks together; hours: apart, with a Date header; undated: apart by minutes, without one. */
+	apart?: ClockApartKind;
 }
+
+export type ClockApartKind = 'none' | 'hours' | 'undated';
+
+const apartKind = ({ seconds, dated }: ClockApart): ClockApartKind => (!dated ? 'undated' : seconds === 0 ? 'none' : 'hours');
 
 const pinned = (pins: SetupPins) => (setup: HistorySetup) =>
 	(pins.line === undefined || setup.line === pins.line) &&
 	(pins.events === undefined || setup.events === pins.events) &&
 	(pins.filtered === undefined || setup.statuses.length > 0 === pins.filtered) &&
-	(pins.serviceClock === undefined || setup.serviceClock === pins.serviceClock);
+	(pins.serviceClock === undefined || setup.serviceClock === pins.serviceClock) &&
+	(pins.apart === undefined || apartKind(setup.serviceClockApart) === pins.apart);
 
 /** The CLI options that keep the same histories (a replay needs them). */
 const pinsText = (pins: SetupPins = {}) =>
@@ -31,6 +38,7 @@ const pinsText = (pins: SetupPins = {}) =>
 		pins.events && ` --events ${pins.events}`,
 		pins.filtered === undefined ? '' : pins.filtered ? ' --filtered' : ' --unfiltered',
 		pins.serviceClock && ` --clock ${pins.serviceClock}`,
+		pins.apart && ` --apart ${pins.apart}`,
 	].join('');
 
 export interface TriggerCheckOptions {
@@ -64,8 +72,11 @@ class TriggerHistoryViolation extends Error {
 
 const EVENTS_TEXT: Record<HistorySetup['events'], string> = { both: 'both', status_changed: 'Status Changed only', new_item: 'New Item only' };
 
+const apartText = ({ seconds, dated }: ClockApart) =>
+	`${seconds === 0 ? '' : `, ${Math.abs(seconds)} s ${seconds > 0 ? 'ahead of' : 'behind'} n8n's`}${dated ? '' : ', no Date header'}`;
+
 const printed = (setup: HistorySetup, lines: string[]) =>
-	[`  n8n ${setup.line}, ${setup.catalogue === 'small' ? '52 items (one page per listing)' : '272 items (two pages per listing)'}, new items listed ${setup.listingDelaySeconds ? `${setup.listingDelaySeconds} s late` : 'at once'}, the service's clock ${setup.serviceClock === 'perStep' ? 'standing still between waits' : 'running'}; Events: ${EVENTS_TEXT[setup.events]}; Only When New Status Is: ${setup.statuses.length ? setup.statuses.join(', ') : 'any'}`, ...lines.map((line) => `  ${line}`)].join('\n');
+	[`  n8n ${setup.line}, ${setup.catalogue === 'small' ? '52 items (one page per listing)' : '272 items (two pages per listing)'}, new items listed ${setup.listingDelaySeconds ? `${setup.listingDelaySeconds} s late` : 'at once'}, the service's clock ${setup.serviceClock === 'perStep' ? 'standing still between waits' : 'running'}${apartText(setup.serviceClockApart)}; Events: ${EVENTS_TEXT[setup.events]}; Only When New Status Is: ${setup.statuses.length ? setup.statuses.join(', ') : 'any'}`, ...lines.map((line) => `  ${line}`)].join('\n');
 
 export async function checkTriggerHistories(options: TriggerCheckOptions): Promise<TriggerCheckReport> {
 	const started = performance.now();

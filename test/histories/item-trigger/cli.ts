@@ -1,5 +1,6 @@
 // npm run test:histories:trigger -- --runs N [--seed S] [--path P] [--steps N] [--minutes M]
 //   [--line 1.x|2.x] [--events both|status_changed|new_item] [--filtered | --unfiltered] [--clock running|perStep]
+//   [--apart none|hours|undated]
 // Plays N random Item Trigger histories against the sandbox and prints the shrunk failing one; the last options keep
 // only the histories of one corner (a replay needs the same ones).
 import { checkTriggerHistories, type SetupPins } from './check';
@@ -26,6 +27,7 @@ function pins(): SetupPins | undefined {
 		events: textOption('events', ['both', 'status_changed', 'new_item'] as const),
 		filtered: process.argv.includes('--filtered') ? true : process.argv.includes('--unfiltered') ? false : undefined,
 		serviceClock: textOption('clock', ['running', 'perStep'] as const),
+		apart: textOption('apart', ['none', 'hours', 'undated'] as const),
 	};
 	return Object.values(only).some((value) => value !== undefined) ? only : undefined;
 }

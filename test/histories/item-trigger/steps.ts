@@ -39,6 +39,14 @@ export type Step =
 	| { kind: 'republishMidRead'; midRead?: MidRead }
 	| { kind: 'restart' };
 
+export interface ClockApart {
+	seconds: number;
+	dated: boolean;
+}
+
+/** The most the clocks are drawn apart when the service sends no `Date` (the trigger's fallback margin: 300 s). */
+export const UNDATED_APART_MAX_SECONDS = 240;
+
 export interface HistorySetup {
 	line: N8nLine;
 	/** small: one page per listing (the activation's read is complete); large: two (the activation reads the first). */
@@ -55,6 +63,13 @@ export interface HistorySetup {
 	 * two waits in one second of its `Date`, as on a fast service; n8n's clock runs on apart from it).
 	 */
 	serviceClock: 'running' | 'perStep';
+	/**
+	 * The service's clock against n8n's: `seconds` ahead (+) or behind (-), and whether its answers carry a `Date`
+	 * header. With one, the trigger reads times on the service's own clock, so hours apart are drawn; without one it
+	 * falls back on n8n's clock with a 5-minute margin, so only differences within it are (beyond it, a change can be
+	 * lost: docs/item-trigger.md, Clocks).
+	 */
+	serviceClockApart: ClockApart;
 	/** The history begins with the workflow's first activation, a change perhaps landing while it reads. */
 	firstActivation: { kind: 'activate'; midRead?: MidRead };
 }
@@ -70,6 +85,12 @@ export const setupArbitrary: fc.Arbitrary<HistorySetup> = fc.record({
 	catalogue: fc.constantFrom<HistorySetup['catalogue']>('small', 'large'),
 	listingDelaySeconds: fc.constantFrom(0, 0, 90),
 	serviceClock: fc.constantFrom<HistorySetup['serviceClock']>('running', 'running', 'perStep'),
+	// One history in three with the clocks apart: up to 6 hours either way with a Date header, up to 4 minutes without.
+	serviceClockApart: fc.oneof(
+		{ weight: 4, arbitrary: fc.constant<ClockApart>({ seconds: 0, dated: true }) },
+		{ weight: 1, arbitrary: fc.integer({ min: -21_600, max: 21_600 }).map((seconds): ClockApart => ({ seconds, dated: true })) },
+		{ weight: 1, arbitrary: fc.integer({ min: -UNDATED_APART_MAX_SECONDS, max: UNDATED_APART_MAX_SECONDS }).map((seconds): ClockApart => ({ seconds, dated: false })) },
+	),
 	events: fc.constantFrom<HistorySetup['events']>('both', 'both', 'status_changed', 'new_item'),
 	// One history in three filters: one status (often approved, a listing of its own) or two.
 	statuses: fc.oneof(

@@ -5,8 +5,10 @@
 // - "While a listing is on the wire": that listing's page (the second one of a large catalogue's scheduled poll, the
 //   only one otherwise) is answered HOLD_MS late; the change is made once the other requests of the read were
 //   answered. Under load the change may land elsewhere in the read: the ledger's windows hold either way.
-// - The first activation comes at least 2 minutes after the last change: the trigger's 60 s margin
-//   (docs/item-trigger.md, Clocks) announces an item changed just before it, a documented price, not a fault.
+// - The first activation comes well after the last change: the trigger's margin (docs/item-trigger.md, Clocks: 60 s
+//   on the service's `Date`, or 5 minutes on n8n's clock when the service sends none, plus the clocks' difference)
+//   announces an item changed just before it, a documented price, not a fault.
+// - The service's clock may be apart from n8n's (drawn): set once, after which time passes for both alike.
 // - Time passes for n8n and the service together (../world.ts's history clock): tokens expire on both sides. The
 //   service's clock runs with real time, or (drawn) stands still between the history's waits: then every read of
 //   those steps is in one second of its `Date`, and each write takes a millisecond (record times stay ordered).
@@ -14,6 +16,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { forgetPollLives } from '../../../nodes/ConsignmentVendorItemTrigger/pollLifecycle';
+import { N8N_CLOCK_MARGIN_MS } from '../../../nodes/ConsignmentVendorItemTrigger/serviceClock';
 import { CredentialStore, sandboxCredential } from '../../harness/credential-store';
 import { startPollHost, type PollHost } from '../../harness/trigger';
 import { forgetPackageProcessMemory } from '../../integration/nodeRun.helpers';
@@ -69,6 +72,9 @@ export class TriggerWorld {
 			const frozenAt = Date.parse(await this.admin.freezeClock());
 			await this.admin.advanceClock(-(frozenAt % 1000) / 1000);
 		}
+		// Whole seconds: a clock standing still stays at the start of a second.
+		if (setup.serviceClockApart.seconds !== 0) await this.admin.advanceClock(setup.serviceClockApart.seconds);
+		if (!setup.serviceClockApart.dated) await this.admin.sendDateHeader(false);
 		await this.admin.setItemSettings({ listingDelaySeconds: setup.listingDelaySeconds });
 		const extra: string[] = [];
 		if (setup.catalogue === 'large') {
@@ -77,7 +83,7 @@ export class TriggerWorld {
 				extra.push(String(seeded.first_item_id + LARGE_EXTRA - 1));
 			}
 		}
-		await this.passTime(600);
+		await this.passTime(Math.max(600, this.quietBeforeWatching()));
 		const { items } = await this.admin.state();
 		for (const item of items) this.ledger.existing(String(item.item_id), item.validation_status);
 		for (const status of ['pending', 'approved', 'rejected', 'deleted']) {
@@ -145,7 +151,7 @@ export class TriggerWorld {
 				return undefined;
 			case 'activate':
 				if (this.trigger.isActive) return 'already active';
-				if (this.ledger.watchStart === undefined) await this.passTime(120);
+				if (this.ledger.watchStart === undefined) await this.passTime(this.quietBeforeWatching());
 				return await this.read('activation', step.midRead, async () => {
 					await this.trigger.activate();
 				});
@@ -212,6 +218,15 @@ export class TriggerWorld {
 					await this.trigger.restart();
 				});
 		}
+	}
+
+	/**
+	 * Seconds without a change before the trigger first starts watching: more than its margin (serviceClock.ts), so
+	 * that nothing changed before it is announced (the documented price of the margin, not a fault).
+	 */
+	private quietBeforeWatching(): number {
+		const { seconds, dated } = this.setup.serviceClockApart;
+		return dated ? 120 : N8N_CLOCK_MARGIN_MS / 1000 + Math.abs(seconds) + 60;
 	}
 
 	/**

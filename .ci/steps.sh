@@ -1,7 +1,9 @@
 # Sourced by .ci/run: steps that run in the foreground or side by side, each timed, its time kept for the summary.
 #   step <name> <command...>        runs now, output straight to the log
 #   start_step <name> <command...>  runs in the background, output to $results/logs/<name>.log (printed when it ends)
+#   start_step_after <step> <name> <command...>  the same, once that background step ended well
 #   wait_steps                      waits for every background step, prints its output and outcome
+#   wait_for_step <name>            waits until that background step ended (from any process); fails if it failed
 # Each step appends `<name>\t<seconds>\t<ok|FAILED>\t<started, s after CI began>` to $results/steps.tsv, which
 # .ci/summarize.js prints. A failed step's name goes into failed_steps (the summary counts failures without results).
 
@@ -27,11 +29,21 @@ step() {
 log_file() { echo "$results/logs/$(echo "$1" | tr -c 'A-Za-z0-9.\n-' '_').log"; }
 
 start_step() {
-	local name=$1; shift
+	start_step_after "" "$@"
+}
+
+# start_step_after <step> <name> <command...>: in the background like start_step, once <step> (a background step)
+# ended well; its time counts from then. An empty <step> starts it at once.
+start_step_after() {
+	local after=$1 name=$2; shift 2
 	mkdir -p "$results/logs"
-	echo "::: $name (started beside the others, output at the end: $(log_file "$name"))"
-	local started=$((SECONDS - ci_started))
+	echo "::: $name (started beside the others${after:+ once $after ended}, output at the end: $(log_file "$name"))"
 	(
+		if [ -n "$after" ] && ! wait_for_step "$after"; then
+			printf '0\tFAILED\t%s\n' $((SECONDS - ci_started)) >"$(log_file "$name").status"
+			exit 1
+		fi
+		started=$((SECONDS - ci_started))
 		begun=$SECONDS
 		if "$@"; then status=ok; else status=FAILED; fi
 		printf '%s\t%s\t%s\n' $((SECONDS - begun)) "$status" "$started" >"$(log_file "$name").status"
@@ -55,4 +67,11 @@ wait_steps() {
 	done
 	background_pids=()
 	background_names=()
+}
+
+wait_for_step() {
+	local status_file
+	status_file="$(log_file "$1").status"
+	until [ -f "$status_file" ]; do sleep 2; done
+	grep -q $'\tok\t' "$status_file" || { echo "::: $1 failed: see $(log_file "$1")"; return 1; }
 }

@@ -9,7 +9,7 @@
 const DATABASE_NOT_READY_WAIT_MS = 60_000;
 const RETRY_AFTER_MS = 1_000;
 
-export function isDatabaseNotReady(status: number, text: string): boolean {
+function isDatabaseNotReady(status: number, text: string): boolean {
 	return status === 503 && /database is not ready/i.test(text);
 }
 

@@ -6,11 +6,14 @@
 // one exception: InstanceSettings reads, or creates, `<N8N_USER_FOLDER>/.n8n/config` holding the encryption
 // key. Pointing N8N_USER_FOLDER at a throwaway directory keeps tests away from a developer's real ~/.n8n.
 // The expression engine stays n8n-workflow's default ('legacy' = tournament, in-process): the VM engine
-// needs isolated-vm, which does not build here (see .npmrc).
+// needs isolated-vm, which does not build here (see .npmrc). Regular expressions get seconds, not 250 ms
+// (regex-engine.ts).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
+import { installPatientRegexEngine } from './regex-engine';
 
 let prepared = false;
 
@@ -28,6 +31,7 @@ export function prepareN8nRuntime(): void {
 	// n8n's Logger would print every node error to the console; a test reads them from the RunResult.
 	// Run with N8N_LOG_LEVEL=debug to see what n8n logs.
 	process.env.N8N_LOG_LEVEL ??= 'silent';
+	installPatientRegexEngine();
 }
 
 /**

@@ -26,6 +26,13 @@ step() {
 	else record_step "$name" $((SECONDS - started)) FAILED $((started - ci_started)); fi
 }
 
+# write_status <name> <seconds> <ok|FAILED> <start offset>: whole or not at all (wait_for_step reads it meanwhile).
+write_status() {
+	local file
+	file="$(log_file "$1").status"
+	printf '%s\t%s\t%s\n' "$2" "$3" "$4" >"$file.partial" && mv "$file.partial" "$file"
+}
+
 log_file() { echo "$results/logs/$(echo "$1" | tr -c 'A-Za-z0-9.\n-' '_').log"; }
 
 start_step() {
@@ -40,13 +47,13 @@ start_step_after() {
 	echo "::: $name (started beside the others${after:+ once $after ended}, output at the end: $(log_file "$name"))"
 	(
 		if [ -n "$after" ] && ! wait_for_step "$after"; then
-			printf '0\tFAILED\t%s\n' $((SECONDS - ci_started)) >"$(log_file "$name").status"
+			write_status "$name" 0 FAILED $((SECONDS - ci_started))
 			exit 1
 		fi
 		started=$((SECONDS - ci_started))
 		begun=$SECONDS
 		if "$@"; then status=ok; else status=FAILED; fi
-		printf '%s\t%s\t%s\n' $((SECONDS - begun)) "$status" "$started" >"$(log_file "$name").status"
+		write_status "$name" $((SECONDS - begun)) "$status" "$started"
 	) >"$(log_file "$name")" 2>&1 &
 	background_pids+=("$!")
 	background_names+=("$name")

@@ -4,6 +4,7 @@
 // workflow deactivated, re-published while a poll reads, n8n restarting, time passing.
 import fc from 'fast-check';
 
+import { N8N_CLOCK_MARGIN_MS } from '../../../nodes/ConsignmentVendorItemTrigger/serviceClock';
 import type { N8nLine } from '../../harness/trigger';
 
 export const STATUSES = ['pending', 'approved', 'rejected', 'deleted', 'reconciliation'] as const;
@@ -44,8 +45,11 @@ export interface ClockApart {
 	dated: boolean;
 }
 
-/** The most the clocks are drawn apart when the service sends no `Date` (the trigger's fallback margin: 300 s). */
-export const UNDATED_APART_MAX_SECONDS = 240;
+/**
+ * The most the clocks are drawn apart when the service sends no `Date`: the trigger's fallback margin less a minute
+ * for the history's own real seconds (n8n's clock runs on with them while the service's stands still).
+ */
+export const UNDATED_APART_MAX_SECONDS = N8N_CLOCK_MARGIN_MS / 1000 - 60;
 
 export interface HistorySetup {
 	line: N8nLine;

@@ -8,7 +8,8 @@
 // - The first activation comes well after the last change: the trigger's margin (docs/item-trigger.md, Clocks: 60 s
 //   on the service's `Date`, or 5 minutes on n8n's clock when the service sends none, plus the clocks' difference)
 //   announces an item changed just before it, a documented price, not a fault.
-// - The service's clock may be apart from n8n's (drawn): set once, after which time passes for both alike.
+// - The service's clock may be apart from n8n's (drawn): set once, after which the history's waits move both alike
+//   (while it stands still, n8n's clock also runs on with the history's real seconds, within the margins' slack).
 // - Time passes for n8n and the service together (../world.ts's history clock): tokens expire on both sides. The
 //   service's clock runs with real time, or (drawn) stands still between the history's waits: then every read of
 //   those steps is in one second of its `Date`, and each write takes a millisecond (record times stay ordered).

@@ -82,13 +82,13 @@ async function main(): Promise<number> {
 }
 
 /**
- * The Item Trigger shards of every version at once (they mostly wait), beside the versions' main runs, which keep a
- * core busy: the newest's main from the start, each older version's main once that version's Item Trigger shard is
- * done (~6 minutes in), not after the newest's main (~13 minutes): the two mains overlap only once that version's
- * shard is over (the newest's shards may still wait for their polls, which costs little CPU). (Both mains from the start, beside CI's other steps, starved n8n 1.x until its database health check
- * refused requests, "Database is not ready", which the suite now sends again: lib/database-not-ready.ts.) Each run in
- * its own folder with its own n8n and sandbox; live lines say which run they come from; the results come back in the
- * usual order (version, then check order).
+ * The Item Trigger shards of every version at once (they mostly wait for polls), beside the versions' main runs,
+ * which keep a core busy: the newest's main from the start, an older version's main once that version's shard is
+ * done (~6 minutes in) rather than after the newest's main (~13 minutes in). Both mains from the very start, beside
+ * CI's other steps, starved n8n 1.x until its database health check refused requests ("Database is not ready"),
+ * which the suite now sends again (lib/database-not-ready.ts). Each run in its own folder with its own n8n and
+ * sandbox; live lines say which run they come from; the results come back in the usual order (version, then check
+ * order).
  */
 async function runSideBySide(installs: InstalledN8n[], tarball: string, checks: typeof ALL_CHECKS, versionTimes: Record<string, number>): Promise<CheckResult[]> {
 	const runs = installs.flatMap((install) => shardsOf(checks, install.release.version).map((shard) => ({ install, shard })));

@@ -59,7 +59,7 @@ export interface DiffOptions {
 	partial?: boolean;
 	/** The memory's `since` (statusMemory.ts); undefined in memories of older versions. */
 	since?: number;
-	/** When the trigger started watching (statusMemory.ts `watching`); undefined in memories of older versions. */
+	/** When the trigger started watching (statusMemory.ts `watching`, or an older memory's `since`); undefined in memories without either. */
 	watching?: number;
 	/** `previous` was saved by an earlier n8n process, possibly before reads it did not save. */
 	inherited?: boolean;

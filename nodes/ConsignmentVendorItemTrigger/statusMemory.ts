@@ -19,8 +19,11 @@
  *   memories of older versions of the node.
  * - `watching` (version 1): when the trigger started watching, the `since` of its baseline (complete, or the partial
  *   one a complete read took over), carried by every memory after it (statusDiff.ts: an item the memory does not hold
- *   that was created before it and updated since was missed by a read, it is no new item). Absent in memories of
- *   older versions of the node; a partial baseline's is its `since`.
+ *   that was created before it and updated since was missed by a read, it is no new item). A partial baseline's is
+ *   its `since`. Absent in memories of older versions of the node: there the memory's `since` stands in (a later
+ *   start than the true one, the most a memory of then can tell), and the next memory keeps it, so that an item the
+ *   memory does not hold because a read missed it is not taken for a new one after an upgrade (found by the generated
+ *   histories: an item approved while the baseline read came out as a `new_item`, lost with Status Changed only).
  * - `writes`: one more than the memory it replaced (0 for none, or a memory of an older version), so it grows along
  *   each line of memories. pollLifecycle.ts tells memories apart by their content; without it, a memory that returns
  *   to earlier statuses (a change the filters left out, then its return) within one second of the service's clock
@@ -123,7 +126,7 @@ export interface ReadMemory {
 	partial: boolean;
 	/** See the file comment; undefined in memories of older versions. */
 	since?: number;
-	/** When the trigger started watching (see the file comment); undefined in memories of older versions. */
+	/** When the trigger started watching, or the `since` of a memory of an older version (see the file comment). */
 	watching?: number;
 }
 
@@ -138,7 +141,7 @@ export function readStatusMemory(stored: unknown, account: string): ReadMemory |
 	const read: ReadMemory = { items, partial: v === PARTIAL_MEMORY_VERSION };
 	const time = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 	if (time(since) !== undefined) read.since = time(since);
-	const watchingSince = read.partial ? read.since : time(watching);
+	const watchingSince = read.partial ? read.since : (time(watching) ?? read.since);
 	if (watchingSince !== undefined) read.watching = watchingSince;
 	return read;
 }

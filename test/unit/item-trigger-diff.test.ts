@@ -189,7 +189,7 @@ describe('after a complete baseline or later: an item the memory does not hold, 
 		expect(full(events)).toEqual(['status_changed 2 null->approved (previous unknown)', 'new_item 3 null->pending', 'new_item 4 null->rejected']);
 	});
 
-	it('without readable times, or compared with a memory of an older version (no `watching`), it is new as before', () => {
+	it('without readable times, or with no `watching` (a memory of a version before `since`), it is new as before', () => {
 		expect(summary(diffStatuses(complete, [listed('2', 'approved')], { since, watching }).events)).toEqual(['new_item 2 null->approved']);
 		expect(summary(diffStatuses(complete, [timed('2', 'approved', '2026-11-01T00:00:00Z', '2026-11-27T11:00:00Z')], { since }).events)).toEqual([
 			'new_item 2 null->approved',

@@ -1,6 +1,7 @@
 // The Item Trigger history checker's invariants (test/histories/item-trigger/invariants.ts) on hand-made ledgers, with
 // Only When New Status Is = approved: a change the filter left out may stand as an announcement's previous status,
-// and nothing else may (a repeated announcement is still a duplicate).
+// and nothing else may (a repeated announcement is still a duplicate). After an upgrade from a memory without `since`,
+// a forgotten item may come back as new, and no other item may.
 import { checkInvariants } from '../histories/item-trigger/invariants';
 import { StatusLedger, type Announcement } from '../histories/item-trigger/ledger';
 
@@ -46,4 +47,40 @@ it('rejected and approved again between two polls that read it: the approval is 
 	ledger.changed('1', 'approved');
 	tick(ledger, 1, []);
 	expect(checkInvariants(ledger).map((v) => v.invariant)).toEqual(['1. nothing lost (a change after a complete poll)']);
+});
+
+describe('after an upgrade from a memory without `since` (test/histories/item-trigger/older-memory.ts)', () => {
+	/** Item 1 moves to the other listing during two reads in a row (forgettable); item 2 stays; step 3 announces `ids` as new. */
+	function forgottenAndBack(ids: string[], unheldNewUntilFirstPoll: boolean): StatusLedger {
+		const ledger = new StatusLedger();
+		ledger.existing('1', 'pending');
+		ledger.existing('2', 'pending');
+		ledger.watchStart = { from: 0, to: 0 };
+		for (const [step, status] of [[0, 'approved'], [1, 'pending']] as const) {
+			const from = ledger.seq;
+			ledger.changed('1', status);
+			tick(ledger, step, [], from);
+		}
+		ledger.processOfStep[2] = 1;
+		ledger.upgrade = { step: 2, unheldNewUntilFirstPoll, startMovedLater: unheldNewUntilFirstPoll, partialWithoutSince: false };
+		const window = { from: ledger.seq, to: ledger.seq };
+		ledger.processOfStep[3] = 1;
+		ledger.reads.push(window);
+		ledger.completeTicks.push({ ...window, step: 3, process: 1, clock: 0 });
+		for (const id of ids) ledger.announcements.push({ id, event: 'new_item', previous: null, previousUnknown: false, status: 'pending', step: 3, ...window });
+		return ledger;
+	}
+	const newItemViolation = '3. new_item only for items added after the trigger started watching';
+
+	it('a forgotten item back as a new_item: documented, no violation', () => {
+		expect(checkInvariants(forgottenAndBack(['1'], true))).toEqual([]);
+	});
+
+	it('the same after an upgrade from a memory with `since`: a violation', () => {
+		expect(checkInvariants(forgottenAndBack(['1'], false)).map((v) => v.invariant)).toEqual([newItemViolation]);
+	});
+
+	it('an item that was never forgettable announced as new: still a violation', () => {
+		expect(checkInvariants(forgottenAndBack(['2'], true)).map((v) => v.invariant)).toEqual([newItemViolation]);
+	});
 });

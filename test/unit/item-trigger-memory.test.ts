@@ -108,8 +108,10 @@ describe('the stored memory', () => {
 		const baseline = encodeStatusMemory(memory, ACCOUNT, { partial: true, since: 1_000, watching: 1_000 }) as unknown as Record<string, unknown>;
 		expect(baseline.watching).toBeUndefined();
 		expect(readStatusMemory(baseline, ACCOUNT)).toEqual({ items: memory, partial: true, since: 1_000, watching: 1_000 });
-		// A memory of an older version has none: an item it does not hold is judged as before (new).
-		expect(readStatusMemory({ ...later, watching: undefined }, ACCOUNT)).toEqual({ items: memory, partial: false, since: 5_000 });
+		// A memory of a version before `watching`: its `since` stands in (a read missed the items it does not hold that
+		// were created before it and updated since); one before `since` too has neither (such an item is new, as it was).
+		expect(readStatusMemory({ ...later, watching: undefined }, ACCOUNT)).toEqual({ items: memory, partial: false, since: 5_000, watching: 5_000 });
+		expect(readStatusMemory({ ...later, watching: undefined, since: undefined }, ACCOUNT)).toEqual({ items: memory, partial: false });
 	});
 
 	it('is numbered (`writes`): a memory back at its ancestor\'s statuses in the same second is not equal to it, yet not a change of statuses', () => {

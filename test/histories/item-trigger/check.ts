@@ -18,6 +18,8 @@ export interface SetupPins {
 	serviceClock?: HistorySetup['serviceClock'];
 	/** none: the clocks together; hours: apart, with a Date header; undated: apart by minutes, without one. */
 	apart?: ClockApartKind;
+	/** true: only histories in which n8n restarts with this version after an older one. */
+	upgrade?: boolean;
 }
 
 export type ClockApartKind = 'none' | 'hours' | 'undated';
@@ -39,6 +41,7 @@ const pinsText = (pins: SetupPins = {}) =>
 		pins.filtered === undefined ? '' : pins.filtered ? ' --filtered' : ' --unfiltered',
 		pins.serviceClock && ` --clock ${pins.serviceClock}`,
 		pins.apart && ` --apart ${pins.apart}`,
+		pins.upgrade && ' --upgrade',
 	].join('');
 
 export interface TriggerCheckOptions {
@@ -90,7 +93,9 @@ export async function checkTriggerHistories(options: TriggerCheckOptions): Promi
 	let failedOnce = false;
 	let last: { setup: HistorySetup; lines: string[]; error: unknown } | undefined;
 	const setups = options.only === undefined ? setupArbitrary : setupArbitrary.filter(pinned(options.only));
-	const property = fc.asyncProperty(setups, fc.array(stepArbitrary, { maxLength: options.maxSteps ?? 16 }), async (setup, steps) => {
+	const anySteps = fc.array(stepArbitrary, { maxLength: options.maxSteps ?? 16 });
+	const stepLists = options.only?.upgrade ? anySteps.filter((drawn) => drawn.some((step) => step.kind === 'upgrade')) : anySteps;
+	const property = fc.asyncProperty(setups, stepLists, async (setup, steps) => {
 		if (!failedOnce && performance.now() > deadline) {
 			outOfTime = true;
 			return;

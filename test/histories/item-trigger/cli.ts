@@ -1,6 +1,6 @@
 // npm run test:histories:trigger -- --runs N [--seed S] [--path P] [--steps N] [--minutes M]
 //   [--line 1.x|2.x] [--events both|status_changed|new_item] [--filtered | --unfiltered] [--clock running|perStep]
-//   [--apart none|hours|undated]
+//   [--apart none|hours|undated] [--upgrade]
 // Plays N random Item Trigger histories against the sandbox and prints the shrunk failing one; the last options keep
 // only the histories of one corner (a replay needs the same ones).
 import { checkTriggerHistories, type SetupPins } from './check';
@@ -28,6 +28,7 @@ function pins(): SetupPins | undefined {
 		filtered: process.argv.includes('--filtered') ? true : process.argv.includes('--unfiltered') ? false : undefined,
 		serviceClock: textOption('clock', ['running', 'perStep'] as const),
 		apart: textOption('apart', ['none', 'hours', 'undated'] as const),
+		upgrade: process.argv.includes('--upgrade') ? true : undefined,
 	};
 	return Object.values(only).some((value) => value !== undefined) ? only : undefined;
 }

@@ -1,6 +1,7 @@
 // What happened in an Item Trigger history, as the invariants need it: every item's statuses in order (each change
 // numbered on one counter, `seq`), the windows in which the trigger read (from the counter before a step's read
 // began to the counter after it ended), and every announcement with the window of the step that made it.
+import type { UpgradeLoss } from './older-memory';
 
 export interface Announcement {
 	id: string;
@@ -51,6 +52,8 @@ export class StatusLedger {
 	readonly completeTicks: Array<ReadWindow & { step: number; process: number; clock: number }> = [];
 	/** The n8n process each step ran in (a restart starts a new one). */
 	readonly processOfStep: number[] = [];
+	/** n8n restarted with this version after an older one (older-memory.ts): at which step, and what the memory lost. */
+	upgrade: (UpgradeLoss & { step: number }) | undefined;
 
 	/** The catalogue as it is when the history begins. */
 	existing(id: string, status: string): void {
@@ -149,6 +152,11 @@ export class StatusLedger {
 		return this.completeTicks.some(
 			(tick) => tick.step < step && tick.process === process && this.createdSeq(id) <= tick.from && this.stayedInItsListing(id, tick),
 		);
+	}
+
+	/** The item moved from one listing to the other while a read read them (that read may have missed it). */
+	movedDuringARead(id: string): boolean {
+		return this.reads.some((read) => this.movesDuring(id, read) > 0);
 	}
 
 	/**

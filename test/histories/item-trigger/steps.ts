@@ -38,7 +38,15 @@ export type Step =
 	| { kind: 'deactivateMidRead'; midRead?: MidRead }
 	| { kind: 'republish' }
 	| { kind: 'republishMidRead'; midRead?: MidRead }
-	| { kind: 'restart' };
+	| { kind: 'restart' }
+	| { kind: 'upgrade'; from: OlderMemory };
+
+/**
+ * A memory as an older version of the node saved it (statusMemory.ts): without `writes` (before 7282e5a), also
+ * without `watching` (before d890619), also without `since` (before fc0f21a; a partial baseline of then has none).
+ * Older still (before df97d88, no `account`) reads as another account's memory: a new baseline, not drawn.
+ */
+export type OlderMemory = 'beforeWrites' | 'beforeWatching' | 'beforeSince';
 
 export interface ClockApart {
 	seconds: number;
@@ -120,7 +128,15 @@ export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
 	{ weight: 1, arbitrary: fc.constant<Step>({ kind: 'republish' }) },
 	{ weight: 1, arbitrary: fc.option(midRead, { nil: undefined, freq: 2 }).map((m): Step => ({ kind: 'republishMidRead', midRead: m })) },
 	{ weight: 1, arbitrary: fc.constant<Step>({ kind: 'restart' }) },
+	// n8n restarts with this version after an older one: the saved memory in the form that one saved it.
+	{ weight: 1, arbitrary: fc.constantFrom<OlderMemory>('beforeWrites', 'beforeWatching', 'beforeSince').map((from): Step => ({ kind: 'upgrade', from })) },
 );
+
+const OLDER_MEMORY_TEXT: Record<OlderMemory, string> = {
+	beforeWrites: 'before memories were numbered (no `writes`)',
+	beforeWatching: 'before memories kept when the trigger started watching (no `watching`)',
+	beforeSince: 'before memories kept their read\'s time (no `since`, no `watching`)',
+};
 
 const changeText = (c: Change) => `item #${c.item} -> ${c.status}`;
 const midReadText = (m?: MidRead) => (m === undefined ? '' : `, ${changeText(m.change)} while the ${m.held} listing is on the wire`);
@@ -153,5 +169,7 @@ export function describeStep(step: Step): string {
 			return `the workflow is deactivated and activated again while a tick reads${midReadText(step.midRead)}`;
 		case 'restart':
 			return 'n8n restarts';
+		case 'upgrade':
+			return `n8n restarts with this version after one from ${OLDER_MEMORY_TEXT[step.from]}`;
 	}
 }

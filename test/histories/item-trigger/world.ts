@@ -25,6 +25,7 @@ import type { RunningSandbox } from '../../sandbox';
 import type { ItemStatus } from '../../sandbox/types';
 import { advanceHistoryClock } from '../world';
 import { StatusLedger } from './ledger';
+import { rewriteAsOlderMemory } from './older-memory';
 import { describeStep, type Change, type HistorySetup, type Listing, type MidRead, type Step } from './steps';
 
 const HOLD_MS = 150;
@@ -106,7 +107,7 @@ export class TriggerWorld {
 		const from = this.ledger.seq;
 		const announcedBefore = this.trigger.started.length;
 		const pollsBefore = this.trigger.polls.length;
-		if (step.kind === 'restart') this.process++;
+		if (step.kind === 'restart' || step.kind === 'upgrade') this.process++;
 		this.ledger.processOfStep[index] = this.process;
 		const note = await this.run(step);
 		const ticks = this.trigger.polls.slice(pollsBefore).filter((poll) => poll.activation === 'tick');
@@ -212,14 +213,30 @@ export class TriggerWorld {
 				});
 			}
 			case 'restart':
-				if (!this.trigger.isActive) {
-					newProcess();
-					return 'the workflow is inactive: nothing runs at start-up';
-				}
-				return await this.read('activation', undefined, async () => {
-					await this.trigger.restart();
-				});
+				return await this.restart();
+			case 'upgrade': {
+				// One upgrade per history: a later one would be a downgrade first, which the node does not promise.
+				if (this.ledger.upgrade !== undefined) return `upgraded already: a plain restart${this.noteOf(await this.restart())}`;
+				const loss = rewriteAsOlderMemory(this.trigger.savedStaticData, step.from);
+				this.ledger.upgrade = { step: this.steps - 1, ...loss };
+				return await this.restart();
+			}
 		}
+	}
+
+	private noteOf(note: string | undefined): string {
+		return note === undefined ? '' : `; ${note}`;
+	}
+
+	/** n8n stopping and starting again (a new process); at start-up it activates the workflow if it is active. */
+	private async restart(): Promise<string | undefined> {
+		if (!this.trigger.isActive) {
+			newProcess();
+			return 'the workflow is inactive: nothing runs at start-up';
+		}
+		return await this.read('activation', undefined, async () => {
+			await this.trigger.restart();
+		});
 	}
 
 	/**

@@ -23,7 +23,8 @@ import { accountOf, readItemStatuses } from './readItemStatuses';
 import { StatusDiff, type ItemEvent, type ItemEventName } from './statusDiff';
 import { encodeStatusMemory, readStatusMemory, sameStatuses, writesOf } from './statusMemory';
 
-const MEMORY_KEY = 'itemStatuses';
+/** The memory's key in the node's static data. */
+export const MEMORY_KEY = 'itemStatuses';
 /** How many items Fetch Test Event returns. */
 const TEST_EVENT_COUNT = 5;
 
@@ -111,8 +112,8 @@ async function poll(context: IPollFunctions, turn: PollTurn, filter: EventFilter
 	const watching = memory === undefined ? read.began : memory.watching;
 	// Numbered after the memory it replaces: never equal to one written before it (statusMemory.ts, `writes`).
 	const stored = encodeStatusMemory(next, account, { partial: !read.complete, since: read.began, watching, writes: writesOf(startedFrom) + 1 });
-	// Written only when the statuses differ (n8n saves the whole workflow row when static data changed); an older
-	// `since` kept is only a lower bound further back, which is safe.
+	// Written only when the statuses differ, or an older version's memory gains `watching` (n8n saves the whole
+	// workflow row when static data changed); an older `since` kept is only a lower bound further back, which is safe.
 	if (!sameStatuses(stored, startedFrom)) staticData[MEMORY_KEY] = stored as unknown as IDataObject;
 	const toAnnounce = events.flatMap((event) => announced(filter, event));
 	turn.noteMemory(startedFrom, staticData[MEMORY_KEY], toAnnounce.length > 0);

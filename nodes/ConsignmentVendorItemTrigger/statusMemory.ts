@@ -23,7 +23,7 @@
  *   its `since`. Absent in memories of older versions of the node: there the memory's `since` stands in (a later
  *   start than the true one, the most a memory of then can tell), and the next memory keeps it, so that an item the
  *   memory does not hold because a read missed it is not taken for a new one after an upgrade (found by the generated
- *   histories: an item approved while the baseline read came out as a `new_item`, lost with Status Changed only).
+ *   histories: an item approved while the baseline read came out as a `new_item` although it was not new).
  * - `writes`: one more than the memory it replaced (0 for none, or a memory of an older version), so it grows along
  *   each line of memories. pollLifecycle.ts tells memories apart by their content; without it, a memory that returns
  *   to earlier statuses (a change the filters left out, then its return) within one second of the service's clock
@@ -40,7 +40,7 @@ interface RememberedStatus {
 export type StatusMemory = Map<string, RememberedStatus>;
 
 const MEMORY_VERSION = 1;
-const PARTIAL_MEMORY_VERSION = 2;
+export const PARTIAL_MEMORY_VERSION = 2;
 
 interface StoredStatusMemory {
 	v: typeof MEMORY_VERSION | typeof PARTIAL_MEMORY_VERSION;

@@ -20,12 +20,12 @@
 // With Events = New Item only, the same three read: every item added after the trigger started watching is announced
 // once as a `new_item` (by the first complete poll that reads it, at the latest), with a status it held by then; no
 // other item, and no `status_changed`, is ever announced.
-// After an upgrade from an older version's memory (older-memory.ts), as documented: a memory of complete reads
+// After an upgrade from an older version's memory (upgrade-excuses.ts), as documented: a memory of complete reads
 // without `since` takes an item it does not hold (a read missed or forgot it) for new until the first complete poll
-// after the upgrade (with Status Changed only: not announced); without `watching`, the trigger takes the memory's
-// `since` for its start, so an item added before that may come out as a change from an unknown status (with New Item
-// only: not at all); a partial baseline without `since` takes the items it did not read (new ones too) in silently at
-// its first complete poll, so what the workflow knows of them unannounced is any status they held until then.
+// after the upgrade; without `watching`, the trigger takes the memory's `since` for its start, so an item added before
+// that may come out as a change from an unknown status (with New Item only: not at all); a partial baseline without
+// `since` takes the items it did not read (new ones too) in silently at its first complete poll, so what the workflow
+// knows of them unannounced is any status they held until then.
 // With Only When New Status Is, the workflow gets the announcements above whose new status it names, and only those:
 // 1 holds for each item whose status (now, or when a complete poll read it) is one it names; in 2, the previous status
 // of an announcement may also be one it does not name that the item changed to after the announcement before (a change
@@ -33,6 +33,7 @@
 // left it out then: it is no longer new). With New Item only, an item that held only named statuses until the first
 // complete poll read it is announced by then.
 import type { Announcement, ReadWindow, StatusLedger } from './ledger';
+import { upgradeExcuses } from './upgrade-excuses';
 
 export interface Violation {
 	invariant: string;
@@ -53,13 +54,7 @@ export function checkInvariants(ledger: StatusLedger): Violation[] {
 	if (watch === undefined) return [{ invariant: 'setup', detail: 'the trigger never started watching' }];
 	const unseenByFirstRead = ledger.beyondFirstPages(watch.from, FIRST_PAGE_SIZE);
 	const statusChangesOnly = ledger.events === 'status_changed';
-	const upgrade = ledger.upgrade;
-	const firstTickAfterUpgrade = upgrade === undefined ? undefined : ledger.completeTicks.find((tick) => tick.step > upgrade.step);
-	/** With a partial baseline without `since` (an upgrade): its first complete poll, which takes unread items in silently. */
-	const silentTaker = upgrade?.partialWithoutSince ? firstTickAfterUpgrade : undefined;
-	/** An announcement of the upgrade's memory of complete reads without `since` (older-memory.ts). */
-	const byMemoryWithoutSince = (a: Announcement) =>
-		upgrade?.unheldNewUntilFirstPoll === true && a.step >= upgrade.step && (firstTickAfterUpgrade === undefined || a.step <= firstTickAfterUpgrade.step);
+	const excusesOf = upgradeExcuses(ledger, watch);
 	const filterText = `Only When New Status Is = ${ledger.statuses.join(', ')}`;
 	const byItem = new Map<string, Announcement[]>();
 	for (const announcement of ledger.announcements) {
@@ -74,14 +69,8 @@ export function checkInvariants(ledger: StatusLedger): Violation[] {
 		const createdSeq = ledger.createdSeq(id);
 		const addedAfterWatchStart = createdSeq > watch.to;
 		const forgettable = ledger.mayHaveBeenForgotten(id);
-		/** Not held by an upgrade's memory without `since` (missed or forgotten by a read): new to it (older-memory.ts). */
-		const mayReturnAsNew = upgrade?.unheldNewUntilFirstPoll === true && (forgettable || ledger.movedDuringARead(id));
-		/** Added before the later start an upgrade's memory gives the trigger (older-memory.ts). */
-		const takenForOld = upgrade?.startMovedLater === true && addedAfterWatchStart && createdSeq <= (firstTickAfterUpgrade?.from ?? ledger.seq);
 		const firstReadMayHaveMissed = unseenByFirstRead.has(id) || !ledger.stayedInItsListing(id, watch);
-		/** Taken in silently by a partial baseline's first complete poll (an upgrade): every status it held until then. */
-		const takenInSilently =
-			silentTaker !== undefined && (addedAfterWatchStart ? createdSeq <= silentTaker.from : firstReadMayHaveMissed) ? ledger.heldIn(id, Math.max(watch.from, createdSeq), silentTaker.to) : undefined;
+		const { newAgain, takenForOld, takenInSilently } = excusesOf(id, firstReadMayHaveMissed);
 		/** Statuses it held while the trigger started watching (none: added after). */
 		const atWatchStart = createdSeq > watch.to ? new Set<string>() : (takenInSilently ?? ledger.heldIn(id, Math.max(watch.from, createdSeq), watch.to));
 		const now = ledger.statusNow(id);
@@ -106,11 +95,9 @@ export function checkInvariants(ledger: StatusLedger): Violation[] {
 			}
 		}
 		if (ledger.events === 'new_item') {
-			violations.push(...newItemsOnly(ledger, id, announced, watch, { forgettable, mayReturnAsNew, notOwed: takenInSilently !== undefined || takenForOld, readsIt }));
+			violations.push(...newItemsOnly(ledger, id, announced, watch, { forgettable, newAgain, notOwed: takenInSilently !== undefined || takenForOld, readsIt }));
 			continue;
 		}
-		// Back as a `new_item` the workflow does not take.
-		if (statusChangesOnly && mayReturnAsNew) continue;
 
 		// 1. Nothing lost (of what the filter takes).
 		const last = announced.at(-1);
@@ -181,7 +168,7 @@ export function checkInvariants(ledger: StatusLedger): Violation[] {
 				if (a.event !== 'new_item' && before === undefined && !unknownAllowed && !forgettable) {
 					violations.push({ invariant: '3. previous status known once a poll of the process read the item', detail: text(a) });
 				}
-				if (a.event === 'new_item' && !addedAfterWatchStart && createdSeq <= watch.from && !(mayReturnAsNew && byMemoryWithoutSince(a))) {
+				if (a.event === 'new_item' && !addedAfterWatchStart && createdSeq <= watch.from && !newAgain(a)) {
 					violations.push({ invariant: '3. new_item only for items added after the trigger started watching', detail: `${text(a)}: the item existed before` });
 				}
 				return;
@@ -206,10 +193,10 @@ function newItemsOnly(
 	watch: ReadWindow,
 	{
 		forgettable,
-		mayReturnAsNew,
+		newAgain,
 		notOwed,
 		readsIt,
-	}: { forgettable: boolean; mayReturnAsNew: boolean; notOwed: boolean; readsIt: (tick: StatusLedger['completeTicks'][number]) => boolean },
+	}: { forgettable: boolean; newAgain: (a: Announcement) => boolean; notOwed: boolean; readsIt: (tick: StatusLedger['completeTicks'][number]) => boolean },
 ): Violation[] {
 	const violations: Violation[] = [];
 	const createdSeq = ledger.createdSeq(id);
@@ -225,7 +212,8 @@ function newItemsOnly(
 		violations.push({ invariant: '2. no duplicate', detail: `${text(announced[1])} after ${text(announced[0])}` });
 	}
 	if (createdSeq <= watch.from) {
-		if (announced.length > 0 && !mayReturnAsNew) violations.push({ invariant: '3. new_item only for items added after the trigger started watching', detail: `${text(announced[0])}: the item existed before` });
+		const unexcused = announced.find((a) => !newAgain(a));
+		if (unexcused) violations.push({ invariant: '3. new_item only for items added after the trigger started watching', detail: `${text(unexcused)}: the item existed before` });
 		return violations;
 	}
 	// Added while the first activation read (not drawn today: a creation is a step of its own): either way is right.

@@ -52,8 +52,13 @@ export class StatusLedger {
 	readonly completeTicks: Array<ReadWindow & { step: number; process: number; clock: number }> = [];
 	/** The n8n process each step ran in (a restart starts a new one). */
 	readonly processOfStep: number[] = [];
-	/** n8n restarted with this version after an older one (older-memory.ts): at which step, and what the memory lost. */
-	upgrade: (UpgradeLoss & { step: number }) | undefined;
+	/** Activations that read both listings whole (a small catalogue): a restart's compares them with the saved memory. */
+	readonly completeActivations: Array<ReadWindow & { step: number }> = [];
+	/**
+	 * n8n restarted with this version over a memory an older one saved (older-memory.ts): at which step, what the
+	 * memory lost, and the counter before the step whose read wrote it (its `since` is no later).
+	 */
+	upgrade: (UpgradeLoss & { step: number; savedReadFrom: number }) | undefined;
 
 	/** The catalogue as it is when the history begins. */
 	existing(id: string, status: string): void {

@@ -4,11 +4,9 @@
 // version that read what this one read and saved it its own way.
 import type { IDataObject } from 'n8n-workflow';
 
+import { MEMORY_KEY } from '../../../nodes/ConsignmentVendorItemTrigger/pollItemStatuses';
+import { PARTIAL_MEMORY_VERSION } from '../../../nodes/ConsignmentVendorItemTrigger/statusMemory';
 import type { OlderMemory } from './steps';
-
-/** The node's key in its static data (pollItemStatuses.ts). */
-const MEMORY_KEY = 'itemStatuses';
-const PARTIAL_VERSION = 2;
 
 /** Which fields each older version did not write yet. */
 const NOT_WRITTEN: Record<OlderMemory, string[]> = {
@@ -21,7 +19,8 @@ export interface UpgradeLoss {
 	/**
 	 * A memory of complete reads without `since` (nor `watching`): until the first complete poll after the upgrade, an
 	 * item it does not hold is a `new_item`, as it was in that version, also one a read missed (it moved between the
-	 * listings while they were read) or forgot; with Status Changed only that one is not announced.
+	 * listings while they were read) or forgot. (With Status Changed only, the first poll after a restart announces
+	 * such an item as a change from an unknown status: statusDiff.ts `unseenChange`.)
 	 */
 	unheldNewUntilFirstPoll: boolean;
 	/**
@@ -37,18 +36,20 @@ export interface UpgradeLoss {
 	partialWithoutSince: boolean;
 }
 
-/** Rewrites `saved` (a workflow's static data) in place; what the trigger lost with it. No memory: nothing lost. */
-export function rewriteAsOlderMemory(saved: IDataObject, from: OlderMemory): UpgradeLoss {
-	const loss: UpgradeLoss = { unheldNewUntilFirstPoll: false, startMovedLater: false, partialWithoutSince: false };
+/** Rewrites `saved` (a workflow's static data) in place; what the trigger lost with it (undefined: no memory saved). */
+export function rewriteAsOlderMemory(saved: IDataObject, from: OlderMemory): UpgradeLoss | undefined {
+	let loss: UpgradeLoss | undefined;
 	for (const nodeData of Object.values(saved)) {
 		const memory = nodeData !== null && typeof nodeData === 'object' ? ((nodeData as IDataObject)[MEMORY_KEY] as IDataObject | undefined) : undefined;
 		if (memory === undefined || memory === null || typeof memory !== 'object') continue;
 		for (const field of NOT_WRITTEN[from]) delete memory[field];
-		const partial = memory.v === PARTIAL_VERSION;
-		loss.unheldNewUntilFirstPoll = from === 'beforeSince' && !partial;
-		// A partial baseline's `watching` is its `since` (statusMemory.ts): the start moves only with it.
-		loss.startMovedLater = from === 'beforeSince' || (from === 'beforeWatching' && !partial);
-		loss.partialWithoutSince = from === 'beforeSince' && partial;
+		const partial = memory.v === PARTIAL_MEMORY_VERSION;
+		loss = {
+			unheldNewUntilFirstPoll: from === 'beforeSince' && !partial,
+			// A partial baseline's `watching` is its `since` (statusMemory.ts): the start moves only with it.
+			startMovedLater: from === 'beforeSince' || (from === 'beforeWatching' && !partial),
+			partialWithoutSince: from === 'beforeSince' && partial,
+		};
 	}
 	return loss;
 }

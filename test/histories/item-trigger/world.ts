@@ -49,6 +49,8 @@ export class TriggerWorld {
 	private createdCount = 0;
 	private steps = 0;
 	private process = 0;
+	/** The counter before the step whose read wrote the memory n8n saved last (an upgrade's memory's `since` is no later). */
+	private savedReadFrom = 0;
 
 	constructor(private readonly sandbox: RunningSandbox) {}
 
@@ -67,6 +69,7 @@ export class TriggerWorld {
 		this.createdCount = 0;
 		this.steps = 0;
 		this.process = 0;
+		this.savedReadFrom = 0;
 		newProcess();
 		await this.admin.reset();
 		if (setup.serviceClock === 'perStep') {
@@ -107,6 +110,7 @@ export class TriggerWorld {
 		const from = this.ledger.seq;
 		const announcedBefore = this.trigger.started.length;
 		const pollsBefore = this.trigger.polls.length;
+		const savesBefore = this.trigger.staticDataSaves;
 		if (step.kind === 'restart' || step.kind === 'upgrade') this.process++;
 		this.ledger.processOfStep[index] = this.process;
 		const note = await this.run(step);
@@ -114,6 +118,7 @@ export class TriggerWorld {
 		if ((step.kind === 'tick' || step.kind === 'overlappingTicks') && ticks.length > 0 && ticks.every((poll) => poll.error === undefined)) {
 			this.ledger.completeTicks.push({ from, to: this.ledger.seq, step: index, process: this.process, clock: this.ledger.clock });
 		}
+		if (this.trigger.staticDataSaves > savesBefore) this.savedReadFrom = from;
 		this.takeAnnouncements(index, from, announcedBefore);
 		const announced = this.trigger.started.slice(announcedBefore).flatMap((e) => e.items.map(({ json }) => `${String(json.event)} ${String(json.item_id)} ${String(json.previous_status)}->${String(json.status)}`));
 		this.lines.push(`${index + 1}. ${describeStep(step)}${note ? ` [${note}]` : ''}${announced.length ? ` => ${announced.join(', ')}` : ''}`);
@@ -218,7 +223,8 @@ export class TriggerWorld {
 				// One upgrade per history: a later one would be a downgrade first, which the node does not promise.
 				if (this.ledger.upgrade !== undefined) return `upgraded already: a plain restart${this.noteOf(await this.restart())}`;
 				const loss = rewriteAsOlderMemory(this.trigger.savedStaticData, step.from);
-				this.ledger.upgrade = { step: this.steps - 1, ...loss };
+				if (loss === undefined) return `no memory saved yet: a plain restart${this.noteOf(await this.restart())}`;
+				this.ledger.upgrade = { step: this.steps - 1, savedReadFrom: this.savedReadFrom, ...loss };
 				return await this.restart();
 			}
 		}
@@ -301,6 +307,7 @@ export class TriggerWorld {
 		const window = { from, to: this.ledger.seq };
 		this.ledger.reads.push(window);
 		if (kind === 'activation' && this.ledger.watchStart === undefined) this.ledger.watchStart = window;
+		if (kind === 'activation' && this.setup.catalogue === 'small') this.ledger.completeActivations.push({ ...window, step: this.steps - 1 });
 		return note;
 	}
 

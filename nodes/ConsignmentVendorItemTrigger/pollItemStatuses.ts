@@ -112,9 +112,11 @@ async function poll(context: IPollFunctions, turn: PollTurn, filter: EventFilter
 	const watching = memory === undefined ? read.began : memory.watching;
 	// Numbered after the memory it replaces: never equal to one written before it (statusMemory.ts, `writes`).
 	const stored = encodeStatusMemory(next, account, { partial: !read.complete, since: read.began, watching, writes: writesOf(startedFrom) + 1 });
-	// Written only when the statuses differ, or an older version's memory gains `watching` (n8n saves the whole
-	// workflow row when static data changed); an older `since` kept is only a lower bound further back, which is safe.
-	if (!sameStatuses(stored, startedFrom)) staticData[MEMORY_KEY] = stored as unknown as IDataObject;
+	// Written only when the statuses differ, or an older version's memory gains `since` and `watching` (n8n saves the
+	// whole workflow row when static data changed); an older `since` kept is only a lower bound further back, which is
+	// safe. A memory without either would otherwise stay so until a status changed, every item it does not hold new.
+	const olderForm = memory !== undefined && memory.watching === undefined;
+	if (olderForm || !sameStatuses(stored, startedFrom)) staticData[MEMORY_KEY] = stored as unknown as IDataObject;
 	const toAnnounce = events.flatMap((event) => announced(filter, event));
 	turn.noteMemory(startedFrom, staticData[MEMORY_KEY], toAnnounce.length > 0);
 	return outputOf(context, toAnnounce);

@@ -209,3 +209,25 @@ describe('what one poll costs', () => {
 		});
 	}
 });
+
+describe("a memory an older version of the node saved (before `since` and `watching`)", () => {
+	it('gains `since` at the first poll after the upgrade, though no status changed, and `watching` at the next', async () => {
+		const trigger = await host();
+		await trigger.activate();
+		const saved = trigger.savedStaticData['node:Consignment Vendor Item Trigger'] as { itemStatuses: Record<string, unknown> };
+		for (const field of ['since', 'watching', 'writes']) delete saved.itemStatuses[field];
+
+		// n8n restarts with this version: the start-up poll reads the small catalogue whole, finds nothing changed.
+		expect(await trigger.restart()).toBeNull();
+		const afterStart = (trigger.savedStaticData['node:Consignment Vendor Item Trigger'] as { itemStatuses: Record<string, unknown> }).itemStatuses;
+		expect(afterStart.since).toEqual(expect.any(Number));
+		expect(afterStart.watching).toBeUndefined();
+
+		// The next poll takes that `since` for when the trigger started watching, and keeps it.
+		const { pending } = await seededIds();
+		await admin().setItemStatus(pending, 'approved');
+		expect(summary(await trigger.poll())).toEqual([`status_changed ${pending} pending->approved`]);
+		const later = (trigger.savedStaticData['node:Consignment Vendor Item Trigger'] as { itemStatuses: Record<string, unknown> }).itemStatuses;
+		expect(later.watching).toBe(afterStart.since);
+	});
+});

@@ -65,7 +65,7 @@ describe('after an upgrade (test/histories/item-trigger/upgrade-excuses.ts)', ()
 			tick(ledger, step, [], from);
 		}
 		ledger.processOfStep[2] = 1;
-		ledger.upgrade = { step: 2, unheldNewUntilFirstPoll, startMovedLater: unheldNewUntilFirstPoll, partialWithoutSince: false, savedReadFrom: 0 };
+		ledger.upgrade = { step: 2, seq: ledger.seq, unheldNewUntilFirstPoll, startMovedLater: unheldNewUntilFirstPoll, partialWithoutSince: false, savedReadFrom: 0 };
 		const window = { from: ledger.seq, to: ledger.seq };
 		for (const step of [3, 4]) {
 			ledger.processOfStep[step] = 1;
@@ -98,16 +98,22 @@ describe('after an upgrade (test/histories/item-trigger/upgrade-excuses.ts)', ()
 		ledger.created('2', 'pending');
 		tick(ledger, 0, []);
 		ledger.processOfStep[1] = 1;
-		ledger.upgrade = { step: 1, unheldNewUntilFirstPoll: false, startMovedLater: true, partialWithoutSince: false, savedReadFrom: ledger.seq };
+		ledger.upgrade = { step: 1, seq: ledger.seq, unheldNewUntilFirstPoll: false, startMovedLater: true, partialWithoutSince: false, savedReadFrom: ledger.seq };
 		expect(checkInvariants(ledger).map((v) => v.invariant)).toEqual(['1. nothing lost', '1. nothing lost (after a complete poll)']);
-		// Added after that read and before the upgrade's stand-in start (no complete poll read it): not owed.
-		const later = new StatusLedger();
-		later.events = 'new_item';
-		later.existing('1', 'pending');
-		later.watchStart = { from: 0, to: 0 };
-		later.created('2', 'pending');
-		later.processOfStep[0] = 1;
-		later.upgrade = { step: 0, unheldNewUntilFirstPoll: false, startMovedLater: true, partialWithoutSince: false, savedReadFrom: later.seq };
-		expect(checkInvariants(later)).toEqual([]);
+		// Added before the upgrade's stand-in start and read by no complete poll: owed unless it changed since.
+		const unread = (changed: boolean) => {
+			const later = new StatusLedger();
+			later.events = 'new_item';
+			later.existing('1', 'pending');
+			later.watchStart = { from: 0, to: 0 };
+			later.created('2', 'pending');
+			const savedReadFrom = later.seq;
+			if (changed) later.changed('2', 'rejected');
+			later.processOfStep[0] = 1;
+			later.upgrade = { step: 0, seq: later.seq, unheldNewUntilFirstPoll: false, startMovedLater: true, partialWithoutSince: false, savedReadFrom };
+			return checkInvariants(later).map((v) => v.invariant);
+		};
+		expect(unread(true)).toEqual([]);
+		expect(unread(false)).toEqual(['1. nothing lost']);
 	});
 });

@@ -43,8 +43,6 @@ export interface Violation {
 /** The activation reads one page of each listing, of the paginator's size (the sandbox serves 100). */
 const FIRST_PAGE_SIZE = 100;
 
-/** A margin for the seconds the steps themselves take, which the model's clock does not count. */
-const UNCOUNTED_SECONDS = 30;
 
 const text = (a: Announcement) => `step ${a.step + 1}: ${a.event} ${a.id} ${a.previous ?? 'null'}->${a.status}${a.previousUnknown ? ' (previous unknown)' : ''}`;
 
@@ -82,9 +80,7 @@ export function checkInvariants(ledger: StatusLedger): Violation[] {
 			const firstRead = ledger.completeTicks.find((tick) => tick.from >= createdSeq && tick.to <= seq && readsIt(tick));
 			return ledger.heldIn(id, createdSeq, firstRead?.to ?? seq);
 		};
-		const readsIt = (tick: (typeof ledger.completeTicks)[number]) =>
-			ledger.stayedInItsListing(id, tick) &&
-			(ledger.listingDelaySeconds === 0 || ledger.ageAt(id, tick.clock) >= ledger.listingDelaySeconds + UNCOUNTED_SECONDS);
+		const readsIt = (tick: (typeof ledger.completeTicks)[number]) => ledger.readWholeBy(id, tick);
 		/** A complete poll of the step's n8n process read the item before that step (it knows the item since). */
 		const readBeforeInItsProcess = (step: number) =>
 			ledger.completeTicks.some((tick) => tick.step < step && tick.process === ledger.processOfStep[step] && createdSeq <= tick.from && readsIt(tick));

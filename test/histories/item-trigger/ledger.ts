@@ -31,6 +31,9 @@ export interface ReadWindow {
 	to: number;
 }
 
+/** A margin for the seconds the steps themselves take, which the model's clock does not count. */
+const UNCOUNTED_SECONDS = 30;
+
 const listingOf = (status: string) => (status === 'approved' ? 'approved' : 'non_approved');
 
 export class StatusLedger {
@@ -53,12 +56,13 @@ export class StatusLedger {
 	/** The n8n process each step ran in (a restart starts a new one). */
 	readonly processOfStep: number[] = [];
 	/** Activations that read both listings whole (a small catalogue): a restart's compares them with the saved memory. */
-	readonly completeActivations: Array<ReadWindow & { step: number }> = [];
+	readonly completeActivations: Array<ReadWindow & { step: number; clock: number }> = [];
 	/**
-	 * n8n restarted with this version over a memory an older one saved (older-memory.ts): at which step, what the
-	 * memory lost, and the counter before the step whose read wrote it (its `since` is no later).
+	 * n8n restarted with this version over a memory an older one saved (older-memory.ts): at which step and counter,
+	 * what the memory lost, and the counter before the last step after which n8n saved a memory (the saved memory's
+	 * `since` is no later; an earlier unsaved poll's memory saved by a re-activation makes it later than need be).
 	 */
-	upgrade: (UpgradeLoss & { step: number; savedReadFrom: number }) | undefined;
+	upgrade: (UpgradeLoss & { step: number; seq: number; savedReadFrom: number }) | undefined;
 
 	/** The catalogue as it is when the history begins. */
 	existing(id: string, status: string): void {
@@ -159,16 +163,29 @@ export class StatusLedger {
 		);
 	}
 
-	/** The item moved from one listing to the other while a read read them (that read may have missed it). */
-	movedDuringARead(id: string): boolean {
-		return this.reads.some((read) => this.movesDuring(id, read) > 0);
-	}
-
 	/**
 	 * Two reads in a row during which the item moved from one listing to the other: each may have missed it (seen in
 	 * neither listing), which docs/item-trigger.md says makes the trigger forget it.
 	 */
-	mayHaveBeenForgotten(id: string): boolean {
-		return this.reads.some((read, index) => index > 0 && this.movesDuring(id, read) > 0 && this.movesDuring(id, this.reads[index - 1]) > 0);
+	mayHaveBeenForgotten(id: string, beforeSeq = Number.POSITIVE_INFINITY): boolean {
+		return this.reads.some((read, index) => index > 0 && read.to <= beforeSeq && this.movesDuring(id, read) > 0 && this.movesDuring(id, this.reads[index - 1]) > 0);
+	}
+
+	/**
+	 * A read of both listings whole, at the model's `clock`, shows the item: it existed when the read began, stayed in
+	 * its listing while it ran, and the listing delay had passed (plus the seconds the steps take, which the clock does
+	 * not count).
+	 */
+	readWholeBy(id: string, read: ReadWindow & { clock: number }): boolean {
+		return (
+			this.createdSeq(id) <= read.from &&
+			this.stayedInItsListing(id, read) &&
+			(this.listingDelaySeconds === 0 || this.ageAt(id, read.clock) >= this.listingDelaySeconds + UNCOUNTED_SECONDS)
+		);
+	}
+
+	/** The item changed status after `seq`. */
+	changedAfter(id: string, seq: number): boolean {
+		return (this.items.get(id)?.statuses ?? []).some((entry, index) => index > 0 && entry.seq > seq);
 	}
 }

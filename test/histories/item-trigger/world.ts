@@ -224,7 +224,7 @@ export class TriggerWorld {
 				if (this.ledger.upgrade !== undefined) return `upgraded already: a plain restart${this.noteOf(await this.restart())}`;
 				const loss = rewriteAsOlderMemory(this.trigger.savedStaticData, step.from);
 				if (loss === undefined) return `no memory saved yet: a plain restart${this.noteOf(await this.restart())}`;
-				this.ledger.upgrade = { step: this.steps - 1, savedReadFrom: this.savedReadFrom, ...loss };
+				this.ledger.upgrade = { step: this.steps - 1, seq: this.ledger.seq, savedReadFrom: this.savedReadFrom, ...loss };
 				return await this.restart();
 			}
 		}
@@ -307,7 +307,7 @@ export class TriggerWorld {
 		const window = { from, to: this.ledger.seq };
 		this.ledger.reads.push(window);
 		if (kind === 'activation' && this.ledger.watchStart === undefined) this.ledger.watchStart = window;
-		if (kind === 'activation' && this.setup.catalogue === 'small') this.ledger.completeActivations.push({ ...window, step: this.steps - 1 });
+		if (kind === 'activation' && this.setup.catalogue === 'small') this.ledger.completeActivations.push({ ...window, step: this.steps - 1, clock: this.ledger.clock });
 		return note;
 	}
 

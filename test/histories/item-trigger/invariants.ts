@@ -43,7 +43,6 @@ export interface Violation {
 /** The activation reads one page of each listing, of the paginator's size (the sandbox serves 100). */
 const FIRST_PAGE_SIZE = 100;
 
-
 const text = (a: Announcement) => `step ${a.step + 1}: ${a.event} ${a.id} ${a.previous ?? 'null'}->${a.status}${a.previousUnknown ? ' (previous unknown)' : ''}`;
 
 export function checkInvariants(ledger: StatusLedger): Violation[] {
@@ -77,13 +76,13 @@ export function checkInvariants(ledger: StatusLedger): Violation[] {
 			if (!addedAfterWatchStart) return atWatchStart;
 			if (takenInSilently !== undefined) return takenInSilently;
 			if (!statusChangesOnly) return new Set();
-			const firstRead = ledger.completeTicks.find((tick) => tick.from >= createdSeq && tick.to <= seq && readsIt(tick));
+			const firstRead = ledger.completeTicks.find((tick) => tick.to <= seq && readsIt(tick));
 			return ledger.heldIn(id, createdSeq, firstRead?.to ?? seq);
 		};
 		const readsIt = (tick: (typeof ledger.completeTicks)[number]) => ledger.readWholeBy(id, tick);
 		/** A complete poll of the step's n8n process read the item before that step (it knows the item since). */
 		const readBeforeInItsProcess = (step: number) =>
-			ledger.completeTicks.some((tick) => tick.step < step && tick.process === ledger.processOfStep[step] && createdSeq <= tick.from && readsIt(tick));
+			ledger.completeTicks.some((tick) => tick.step < step && tick.process === ledger.processOfStep[step] && readsIt(tick));
 		for (const a of announced) {
 			if (!ledger.takes(a.status)) violations.push({ invariant: '3. only the events the workflow takes', detail: `${text(a)} with ${filterText}` });
 			if (a.event === 'new_item' && !forgettable && readBeforeInItsProcess(a.step)) {
@@ -110,7 +109,7 @@ export function checkInvariants(ledger: StatusLedger): Violation[] {
 		// 1, after every complete scheduled poll.
 		/** Complete polls that read the item, listed, while it held one status: that status. */
 		const clearReads = ledger.completeTicks
-			.filter((tick) => createdSeq <= tick.from && readsIt(tick) && ledger.heldIn(id, tick.from, tick.to).size === 1)
+			.filter((tick) => readsIt(tick) && ledger.heldIn(id, tick.from, tick.to).size === 1)
 			.map((tick) => ({ tick, read: ledger.statusNow(id, tick.to) }));
 		for (const [index, { tick, read }] of clearReads.entries()) {
 			if (!ledger.takes(read)) continue;
@@ -214,7 +213,7 @@ function newItemsOnly(
 	}
 	// Added while the first activation read (not drawn today: a creation is a step of its own): either way is right.
 	if (createdSeq <= watch.to || notOwed) return violations;
-	const firstReader = ledger.completeTicks.find((tick) => createdSeq <= tick.from && readsIt(tick));
+	const firstReader = ledger.completeTicks.find((tick) => readsIt(tick));
 	// With Only When New Status Is: owed only when every status it held until that poll read it is one the filter takes.
 	if (ledger.statuses.length > 0 && (firstReader === undefined || ![...ledger.heldIn(id, createdSeq, firstReader.to)].every((s) => ledger.takes(s)))) return violations;
 	if (announced.length === 0) {

@@ -49,7 +49,7 @@ export class TriggerWorld {
 	private createdCount = 0;
 	private steps = 0;
 	private process = 0;
-	/** The counter before the step whose read wrote the memory n8n saved last (an upgrade's memory's `since` is no later). */
+	/** The counter before the last step after which n8n saved static data (ledger.ts `upgrade`). */
 	private savedReadFrom = 0;
 
 	constructor(private readonly sandbox: RunningSandbox) {}
